@@ -1,0 +1,82 @@
+// Package grammars defines how an input format plugs into hdd: a [Format]
+// parses bytes into a [Doc], a lossless [hdd.Tree] with what may happen to
+// each node, plus a check that a candidate rendering is still well-formed.
+//
+// The adapters live in subpackages (grammars/c, grammars/xml,
+// grammars/json); grammars/formats lists them and picks one for a file.
+package grammars
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// A Format parses one input language. Formats are values; package formats
+// lists the available ones.
+type Format struct {
+	Name  string   // value of the -format flag: "c", "xml", "json"
+	Exts  []string // file name extensions that select this format: ".c", ".h"
+	Parse func(src []byte) (*Doc, error)
+}
+
+// A Doc is a parsed input.
+type Doc struct {
+	Tree *hdd.Tree
+
+	// Check reports whether a candidate rendering may be shown to the
+	// interestingness test: it is well-formed, or has no malformation the
+	// original did not have. Nil means every candidate is well-formed by
+	// construction. Check is safe for concurrent use.
+	Check func(candidate []byte) error
+
+	// Warnings are things the user should know about the parse, such as
+	// regions kept opaque because the parser could not read them.
+	Warnings []string
+}
+
+// A SyntaxError reports input that a Format could not parse.
+type SyntaxError struct {
+	Line, Col int // 1-based; 0 when unknown
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
+}
+
+// ErrEmpty is returned for an empty input: there is nothing to reduce.
+var ErrEmpty = errors.New("the input is empty")
+
+// ErrBinary is returned for input that looks like binary data.
+var ErrBinary = errors.New("the input looks like binary data, not text")
+
+// CheckText rejects inputs no format can reduce: empty files and binary data
+// (NUL bytes). Text in a legacy 8-bit encoding is accepted.
+func CheckText(src []byte) error {
+	if len(bytes.TrimSpace(src)) == 0 {
+		return ErrEmpty
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line, col := Position(src, i)
+		return fmt.Errorf("%w (a NUL byte at %d:%d)", ErrBinary, line, col)
+	}
+	return nil
+}
+
+// Position returns the 1-based line and column (in bytes) of offset off.
+func Position(src []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(src))
+	line = 1 + bytes.Count(src[:off], []byte{'\n'})
+	col = off - bytes.LastIndexByte(src[:off], '\n')
+	return line, col
+}
+
+// ValidUTF8 reports whether src is valid UTF-8; used by formats that need it.
+func ValidUTF8(src []byte) bool { return utf8.Valid(src) }

@@ -1,0 +1,128 @@
+// Package grammartest holds the checks every format adapter must pass: the
+// byte-exact round trip and well-formed candidates under random edits.
+package grammartest
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// RandomConfig returns a candidate that removes each shrinkable node of t
+// with a probability drawn at random for the whole candidate, so that some
+// candidates remove a few leaves and others whole subtrees, at every depth.
+func RandomConfig(t *hdd.Tree, rng *rand.Rand) hdd.Config {
+	p := []float64{0.01, 0.05, 0.2, 0.5, 0.9}[rng.IntN(5)]
+	var ids []hdd.NodeID
+	for id := range t.Nodes {
+		if rng.Float64() < p && t.CanShrink(hdd.NodeID(id)) {
+			ids = append(ids, hdd.NodeID(id))
+		}
+	}
+	return hdd.Config{}.Remove(ids...)
+}
+
+// RoundTrip checks that parsing src with f and rendering the tree with no
+// edits gives src back byte for byte.
+func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
+	t.Helper()
+	doc, err := f.Parse(src)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	got := unparse.Text(doc.Tree, hdd.Config{})
+	if !bytes.Equal(got, src) {
+		i := 0
+		for i < len(got) && i < len(src) && got[i] == src[i] {
+			i++
+		}
+		t.Fatalf("round trip differs at byte %d (got %d bytes, want %d): got %q, want %q",
+			i, len(got), len(src), clip(got, i), clip(src, i))
+	}
+	return doc
+}
+
+func clip(b []byte, i int) []byte {
+	return b[max(i-20, 0):min(i+40, len(b))]
+}
+
+// Stats counts the candidates of a Property run.
+type Stats struct {
+	Candidates int // rendered
+	Rejected   int // refused by the Doc's own Check (never shown to a test)
+	Bad        int // accepted by Check but refused by the independent checker
+}
+
+// Property renders n random candidates of src and checks each with valid, an
+// independent well-formedness check. A candidate that the Doc's own Check
+// refuses would never reach a test, so it is only counted; every other
+// candidate must pass valid. Property reports each failure (up to a few) with
+// t.Errorf and returns the counts.
+func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, valid func([]byte) error) Stats {
+	t.Helper()
+	doc, err := f.Parse(src)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var st Stats
+	var buf []byte
+	for range n {
+		c := RandomConfig(doc.Tree, rng)
+		buf = unparse.Append(buf[:0], doc.Tree, c)
+		st.Candidates++
+		if doc.Check != nil {
+			if err := doc.Check(buf); err != nil {
+				st.Rejected++
+				continue
+			}
+		}
+		if err := valid(buf); err != nil {
+			st.Bad++
+			if st.Bad <= 3 {
+				t.Errorf("candidate not well-formed: %v\n%s", err, clip(buf, 0))
+				if len(buf) < 2000 {
+					t.Logf("full candidate:\n%s", buf)
+				}
+			}
+		}
+	}
+	return st
+}
+
+// Inputs returns the files in dir whose names end in one of exts.
+func Inputs(t testing.TB, dir string, exts ...string) []string {
+	t.Helper()
+	var files []string
+	for _, ext := range exts {
+		m, err := filepath.Glob(filepath.Join(dir, "*"+ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no %v files in %s", exts, dir)
+	}
+	return files
+}
+
+// BenchInputs returns the inputs of the public benchmark corpus for a format
+// ("c", "xml", "json"), found at ../shared/bench/cases from the repository
+// root, or nil when the corpus is not beside the repository.
+func BenchInputs(format string) []string {
+	for _, up := range []string{"..", "../..", "../../..", "../../../.."} {
+		dir := filepath.Join(up, "..", "shared", "bench", "cases", format)
+		if _, err := os.Stat(dir); err == nil {
+			m, _ := filepath.Glob(filepath.Join(dir, "*", "input.*"))
+			return m
+		}
+	}
+	return nil
+}

@@ -1,0 +1,158 @@
+package hdd
+
+import (
+	"maps"
+	"math/bits"
+)
+
+// A Config is a candidate: the original tree plus a set of edits. A node is
+// removed (it vanishes, or becomes its Replace text), replaced by a given
+// text, or hoisted (replaced by one of its descendants). The zero Config has
+// no edits and renders the original input.
+//
+// Configs are values: the methods that add edits return a new Config and
+// never change the receiver, so a Config may be shared between goroutines.
+type Config struct {
+	removed []uint64         // bit set of removed NodeIDs
+	subst   map[NodeID]Subst // replacements and hoists
+}
+
+// A Subst replaces a node by a text or, when Hoist is not NoNode, by the
+// rendering of its descendant Hoist.
+type Subst struct {
+	Text  string
+	Hoist NodeID
+}
+
+// Removed reports whether node id itself is removed.
+func (c Config) Removed(id NodeID) bool {
+	w := int(id) >> 6
+	return w < len(c.removed) && c.removed[w]&(1<<(uint(id)&63)) != 0
+}
+
+// Subst returns the replacement of node id, if it has one.
+func (c Config) Subst(id NodeID) (Subst, bool) {
+	s, ok := c.subst[id]
+	return s, ok
+}
+
+// Remove returns c with the nodes ids removed as well.
+func (c Config) Remove(ids ...NodeID) Config {
+	if len(ids) == 0 {
+		return c
+	}
+	maxID := ids[0]
+	for _, id := range ids {
+		maxID = max(maxID, id)
+	}
+	n := max(len(c.removed), int(maxID)>>6+1)
+	r := make([]uint64, n)
+	copy(r, c.removed)
+	for _, id := range ids {
+		r[id>>6] |= 1 << (uint(id) & 63)
+	}
+	return Config{removed: r, subst: c.subst}
+}
+
+// Replace returns c with node id replaced by text.
+func (c Config) Replace(id NodeID, text string) Config {
+	return c.withSubst(id, Subst{Text: text, Hoist: NoNode})
+}
+
+// Hoist returns c with node id replaced by its descendant d.
+func (c Config) Hoist(id, d NodeID) Config {
+	return c.withSubst(id, Subst{Hoist: d})
+}
+
+func (c Config) withSubst(id NodeID, s Subst) Config {
+	m := make(map[NodeID]Subst, len(c.subst)+1)
+	maps.Copy(m, c.subst)
+	m[id] = s
+	return Config{removed: c.removed, subst: m}
+}
+
+// NumRemoved is the number of nodes marked removed (not counting their
+// descendants).
+func (c Config) NumRemoved() int {
+	n := 0
+	for _, w := range c.removed {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Edited reports whether node id is removed, replaced or hoisted.
+func (c Config) Edited(id NodeID) bool {
+	if c.Removed(id) {
+		return true
+	}
+	_, ok := c.subst[id]
+	return ok
+}
+
+// Present reports whether node id is reached when c is rendered: no
+// ancestor of id is removed or replaced, and every hoist above id leads to
+// id or one of its ancestors. A removed node that is reached is present.
+func (t *Tree) Present(c Config, id NodeID) bool {
+	var path []NodeID // id's ancestors, root last
+	for n := t.Nodes[id].Parent; n != NoNode; n = t.Nodes[n].Parent {
+		path = append(path, n)
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		a := path[i]
+		if c.Removed(a) {
+			return false
+		}
+		if s, ok := c.subst[a]; ok {
+			if s.Hoist == NoNode || !t.IsAncestor(s.Hoist, id) {
+				return false
+			}
+			// Skip to the hoisted node: the nodes between are not rendered.
+			for i > 0 && path[i-1] != s.Hoist {
+				i--
+			}
+			if s.Hoist == id {
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// IsAncestor reports whether a is id or one of its ancestors.
+func (t *Tree) IsAncestor(a, id NodeID) bool {
+	for n := id; n != NoNode; n = t.Nodes[n].Parent {
+		if n == a {
+			return true
+		}
+		if n < a { // preorder: ancestors have smaller IDs
+			return false
+		}
+	}
+	return false
+}
+
+// Walk calls f for each node that is present in c, in preorder, and does not
+// descend into the children of edited nodes (other than along hoists). If f
+// returns false, the children of that node are skipped.
+func (t *Tree) Walk(c Config, f func(id NodeID) bool) {
+	t.walk(c, 0, f)
+}
+
+func (t *Tree) walk(c Config, id NodeID, f func(NodeID) bool) {
+	if !f(id) {
+		return
+	}
+	if c.Removed(id) {
+		return
+	}
+	if s, ok := c.subst[id]; ok {
+		if s.Hoist != NoNode {
+			t.walk(c, s.Hoist, f)
+		}
+		return
+	}
+	for _, ch := range t.Nodes[id].Children {
+		t.walk(c, ch, f)
+	}
+}

@@ -1,0 +1,180 @@
+package hdd
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A NodeID identifies a node within its Tree. IDs are dense and assigned in
+// preorder; the root is 0.
+type NodeID int32
+
+// NoNode is the Parent of the root and the zero value of an absent link.
+const NoNode NodeID = -1
+
+// Flags say what may happen to a node without breaking the syntax of the
+// document it belongs to. Adapters set them at parse time; the search and the
+// unparser only read them.
+type Flags uint8
+
+const (
+	// Removable nodes may vanish with their subtree and leading whitespace.
+	Removable Flags = 1 << iota
+	// Sep marks a list separator (a comma). It is emitted only between two
+	// emitted ListItem siblings, so removing an item takes exactly one
+	// separator with it.
+	Sep
+	// ListItem marks a sibling that separators stand between.
+	ListItem
+	// Opaque marks a region the adapter could not parse (a tree-sitter ERROR
+	// node, say). It is kept byte for byte unless removable.
+	Opaque
+)
+
+// A Node is one element of a lossless syntax tree: a grammar rule instance,
+// an XML element or attribute, a JSON value or member, or a token.
+//
+// A node covers the bytes Src[Start:End] of its tree, preceded by the
+// whitespace Src[Lead:Start]. Its children cover disjoint, ordered ranges
+// inside [Start, End); the bytes between them belong to the node itself.
+type Node struct {
+	Kind     string   // grammar symbol: "compound_statement", "element", "array", ...
+	Parent   NodeID   // NoNode for the root
+	Children []NodeID // in source order
+	Depth    int32    // 0 for the root
+
+	Lead, Start, End int32 // leading whitespace at Lead, the node's bytes at [Start, End)
+
+	Flags Flags
+	// Replace is emitted instead of the node when it is removed but cannot
+	// vanish (Removable unset). An empty Replace on a node that is not
+	// Removable means the node stays as it is.
+	Replace string
+}
+
+// Is reports whether all of f are set on n.
+func (n *Node) Is(f Flags) bool { return n.Flags&f == f }
+
+// A Tree is a lossless syntax tree over Src. With an empty Config, unparsing
+// it reproduces Src byte for byte. A finished Tree is immutable and safe for
+// concurrent use.
+type Tree struct {
+	Src   []byte
+	Nodes []Node // indexed by NodeID, in preorder
+
+	// Fuse reports whether the bytes a and b would merge into one token if
+	// they became adjacent where something was removed between them. The
+	// unparser then puts a space between them. Nil means never.
+	Fuse func(a, b byte) bool
+
+	height int32
+}
+
+// NewTree returns an empty tree over src. Adapters add nodes in preorder
+// with Add and then call Finish.
+func NewTree(src []byte) *Tree {
+	return &Tree{Src: src}
+}
+
+// Add appends a node covering src[start:end] as the last child of parent
+// (NoNode for the root) and returns its ID. Nodes must be added in preorder.
+func (t *Tree) Add(parent NodeID, kind string, start, end int, flags Flags, replace string) NodeID {
+	id := NodeID(len(t.Nodes))
+	n := Node{Kind: kind, Parent: parent, Start: int32(start), End: int32(end), Lead: int32(start), Flags: flags, Replace: replace}
+	if parent != NoNode {
+		p := &t.Nodes[parent]
+		p.Children = append(p.Children, id)
+		n.Depth = p.Depth + 1
+	} else if id != 0 {
+		panic("hdd.Tree.Add: a second root")
+	}
+	t.Nodes = append(t.Nodes, n)
+	return id
+}
+
+// Finish checks the spans (the root covers the whole source, children lie
+// inside their parent in order without overlap) and computes each node's
+// leading whitespace. It returns an error describing the first bad span.
+func (t *Tree) Finish() error {
+	if len(t.Nodes) == 0 {
+		return fmt.Errorf("hdd: empty tree")
+	}
+	root := &t.Nodes[0]
+	if root.Start != 0 || int(root.End) != len(t.Src) {
+		return fmt.Errorf("hdd: root spans [%d,%d), want [0,%d)", root.Start, root.End, len(t.Src))
+	}
+	for id := range t.Nodes {
+		n := &t.Nodes[id]
+		if n.Depth > t.height {
+			t.height = n.Depth
+		}
+		if n.Start > n.End {
+			return fmt.Errorf("hdd: node %d (%s) spans [%d,%d)", id, n.Kind, n.Start, n.End)
+		}
+		prev := n.Start
+		for _, c := range n.Children {
+			cn := &t.Nodes[c]
+			if cn.Start < prev || cn.End > n.End {
+				return fmt.Errorf("hdd: child %d (%s) [%d,%d) out of place in %d (%s) [%d,%d) after %d",
+					c, cn.Kind, cn.Start, cn.End, id, n.Kind, n.Start, n.End, prev)
+			}
+			lead := cn.Start
+			for lead > prev && isSpace(t.Src[lead-1]) {
+				lead--
+			}
+			cn.Lead = lead
+			prev = cn.End
+		}
+	}
+	return nil
+}
+
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
+
+// Height is the greatest depth of any node.
+func (t *Tree) Height() int { return int(t.height) }
+
+// Len is the number of nodes.
+func (t *Tree) Len() int { return len(t.Nodes) }
+
+// Text returns the bytes of node id, without its leading whitespace.
+func (t *Tree) Text(id NodeID) []byte {
+	n := &t.Nodes[id]
+	return t.Src[n.Start:n.End]
+}
+
+// CanShrink reports whether removing node id changes the text: the node can
+// vanish, or it has a replacement different from its own text.
+func (t *Tree) CanShrink(id NodeID) bool {
+	n := &t.Nodes[id]
+	if n.Is(Removable) {
+		return true
+	}
+	return n.Replace != "" && n.Replace != string(t.Src[n.Start:n.End])
+}
+
+// Describe says in a few words what may happen to node id, for tree dumps.
+func (t *Tree) Describe(id NodeID) string {
+	n := &t.Nodes[id]
+	var parts []string
+	switch {
+	case n.Is(Removable):
+		parts = append(parts, "removable")
+	case t.CanShrink(id):
+		parts = append(parts, fmt.Sprintf("replace %q", n.Replace))
+	default:
+		parts = append(parts, "fixed")
+	}
+	if n.Is(Sep) {
+		parts = append(parts, "separator")
+	}
+	if n.Is(ListItem) {
+		parts = append(parts, "list-item")
+	}
+	if n.Is(Opaque) {
+		parts = append(parts, "opaque")
+	}
+	return strings.Join(parts, " ")
+}

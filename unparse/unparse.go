@@ -1,0 +1,179 @@
+// Package unparse renders a candidate, an [hdd.Tree] plus an [hdd.Config],
+// back to text by splicing the original bytes.
+//
+// The rules:
+//
+//  1. A node that is not edited emits its leading whitespace, then its own
+//     bytes and its children's, exactly as in the input.
+//  2. A removed node that is [hdd.Removable] vanishes with its leading
+//     whitespace. A removed node that is not emits its leading whitespace and
+//     its Replace text (or stays as it is when Replace is empty).
+//  3. A replaced node emits its leading whitespace and the replacement text; a
+//     hoisted node emits its leading whitespace and its descendant's bytes.
+//  4. A separator ([hdd.Sep]) is emitted only between two emitted
+//     [hdd.ListItem] siblings: removing an item takes exactly one separator.
+//  5. Where something vanished, the junction is mended: if the vanished bytes
+//     held a line break and neither side of the junction has one, a newline is
+//     emitted (C preprocessor lines and line comments stay on their own
+//     lines); otherwise, if the tree's Fuse says the bytes on both sides would
+//     fuse into one token, a space is emitted.
+//
+// With an empty Config, the output is the parsed input byte for byte.
+package unparse
+
+import (
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// Text returns the rendering of c over t.
+func Text(t *hdd.Tree, c hdd.Config) []byte {
+	return Append(make([]byte, 0, len(t.Src)), t, c)
+}
+
+// Append appends the rendering of c over t to dst and returns the extended
+// buffer, so buffers can be reused across candidates.
+func Append(dst []byte, t *hdd.Tree, c hdd.Config) []byte {
+	r := renderer{t: t, c: c, out: dst, base: len(dst)}
+	r.node(0, true)
+	return r.out
+}
+
+type junction uint8
+
+const (
+	none    junction = iota
+	space            // something vanished on one line
+	newline          // something holding a line break vanished
+)
+
+type renderer struct {
+	t    *hdd.Tree
+	c    hdd.Config
+	out  []byte
+	base int      // len(out) when rendering began
+	j    junction // pending junction before the next emitted byte
+}
+
+// write emits b, mending a pending junction first.
+func (r *renderer) write(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	if r.j != none && len(r.out) > r.base {
+		last := r.out[len(r.out)-1]
+		switch {
+		case r.j == newline && last != '\n' && last != '\r' && b[0] != '\n' && b[0] != '\r':
+			r.out = append(r.out, '\n')
+		case r.t.Fuse != nil && r.t.Fuse(last, b[0]):
+			r.out = append(r.out, ' ')
+		}
+	}
+	r.j = none
+	r.out = append(r.out, b...)
+}
+
+func (r *renderer) writeString(s string) {
+	if len(s) == 0 {
+		return
+	}
+	if r.j == none {
+		r.out = append(r.out, s...)
+		return
+	}
+	r.write([]byte(s))
+}
+
+// vanish records that src[lo:hi] is dropped.
+func (r *renderer) vanish(lo, hi int32) {
+	if lo >= hi {
+		return
+	}
+	for _, b := range r.t.Src[lo:hi] {
+		if b == '\n' {
+			r.j = newline
+			return
+		}
+	}
+	if r.j == none {
+		r.j = space
+	}
+}
+
+// vanishes reports whether node id emits nothing under r.c.
+func (r *renderer) vanishes(id hdd.NodeID) bool {
+	n := &r.t.Nodes[id]
+	return r.c.Removed(id) && n.Is(hdd.Removable)
+}
+
+// node renders id, with its leading whitespace if lead is set.
+func (r *renderer) node(id hdd.NodeID, lead bool) {
+	t := r.t
+	n := &t.Nodes[id]
+	from := n.Start
+	if lead {
+		from = n.Lead
+	}
+	if r.c.Removed(id) {
+		switch {
+		case n.Is(hdd.Removable):
+			r.vanish(from, n.End)
+			return
+		case n.Replace != "":
+			r.replaced(from, n, n.Replace)
+			return
+		}
+	} else if s, ok := r.c.Subst(id); ok {
+		if s.Hoist == hdd.NoNode {
+			r.replaced(from, n, s.Text)
+			return
+		}
+		r.write(t.Src[from:n.Start])
+		r.node(s.Hoist, false)
+		return
+	}
+	r.write(t.Src[from:n.Start])
+	pos := n.Start
+	pendingSep := hdd.NoNode // the separator to emit before the next item
+	itemSeen := false        // an item was emitted since the last separator
+	for _, ch := range n.Children {
+		cn := &t.Nodes[ch]
+		r.write(t.Src[pos:cn.Lead])
+		pos = cn.End
+		switch {
+		case cn.Is(hdd.Sep):
+			if itemSeen && pendingSep == hdd.NoNode && !r.vanishes(ch) {
+				pendingSep = ch
+			} else {
+				r.vanish(cn.Lead, cn.End)
+			}
+		case cn.Is(hdd.ListItem):
+			if r.vanishes(ch) {
+				r.vanish(cn.Lead, cn.End)
+				continue
+			}
+			if pendingSep != hdd.NoNode {
+				r.node(pendingSep, true)
+				pendingSep = hdd.NoNode
+			}
+			itemSeen = true
+			r.node(ch, true)
+		default:
+			r.node(ch, true)
+		}
+	}
+	if pendingSep != hdd.NoNode {
+		sn := &t.Nodes[pendingSep]
+		r.vanish(sn.Lead, sn.End)
+	}
+	r.write(t.Src[pos:n.End])
+}
+
+// replaced emits the whitespace src[from:n.Start] and then text in place of n.
+func (r *renderer) replaced(from int32, n *hdd.Node, text string) {
+	r.write(r.t.Src[from:n.Start])
+	if r.j == none && from == n.Start {
+		r.j = space // the replacement may fuse with what precedes it
+	}
+	r.writeString(text)
+	r.j = space // and with what follows it
+}
