@@ -52,6 +52,13 @@ type renderer struct {
 	out  []byte
 	base int      // len(out) when rendering began
 	j    junction // pending junction before the next emitted byte
+	// gap is the leading whitespace of the first node of the run that
+	// vanished last. The next kept node uses it instead of its own when its
+	// own holds no line break and the gap is shorter or holds one: "(a b)"
+	// less a reads "(b)", not "( b)", and a node that follows a vanished
+	// line takes that line's place.
+	gap    []byte
+	hasGap bool
 }
 
 // write emits b, mending a pending junction first.
@@ -69,6 +76,7 @@ func (r *renderer) write(b []byte) {
 		}
 	}
 	r.j = none
+	r.hasGap = false
 	r.out = append(r.out, b...)
 }
 
@@ -87,6 +95,13 @@ func (r *renderer) writeString(s string) {
 func (r *renderer) vanish(lo, hi int32) {
 	if lo >= hi {
 		return
+	}
+	if !r.hasGap {
+		start := lo
+		for start < hi && isSpace(r.t.Src[start]) {
+			start++
+		}
+		r.gap, r.hasGap = r.t.Src[lo:start], true
 	}
 	for _, b := range r.t.Src[lo:hi] {
 		if b == '\n' {
@@ -127,11 +142,11 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 			r.replaced(from, n, s.Text)
 			return
 		}
-		r.write(t.Src[from:n.Start])
+		r.writeLead(t.Src[from:n.Start])
 		r.node(s.Hoist, false)
 		return
 	}
-	r.write(t.Src[from:n.Start])
+	r.writeLead(t.Src[from:n.Start])
 	pos := n.Start
 	pendingSep := hdd.NoNode // the separator to emit before the next item
 	itemSeen := false        // an item was emitted since the last separator
@@ -152,7 +167,12 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 				continue
 			}
 			if pendingSep != hdd.NoNode {
+				// The separator stood before the vanished run: it keeps
+				// its own whitespace, and the gap goes to the item.
+				gap, hasGap, j := r.gap, r.hasGap, r.j
+				r.hasGap, r.j = false, none
 				r.node(pendingSep, true)
+				r.gap, r.hasGap, r.j = gap, hasGap, j
 				pendingSep = hdd.NoNode
 			}
 			itemSeen = true
@@ -168,9 +188,31 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	r.write(t.Src[pos:n.End])
 }
 
+// writeLead emits the leading whitespace of a node, or the gap of the run
+// that vanished just before it (see renderer.gap).
+func (r *renderer) writeLead(lead []byte) {
+	if r.hasGap && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap)) {
+		lead = r.gap
+	}
+	r.write(lead)
+}
+
+func hasNewline(b []byte) bool {
+	for _, c := range b {
+		if c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
+
 // replaced emits the whitespace src[from:n.Start] and then text in place of n.
 func (r *renderer) replaced(from int32, n *hdd.Node, text string) {
-	r.write(r.t.Src[from:n.Start])
+	r.writeLead(r.t.Src[from:n.Start])
 	if r.j == none && from == n.Start {
 		r.j = space // the replacement may fuse with what precedes it
 	}

@@ -1,0 +1,159 @@
+package hdd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// supersetOracle is interesting iff keep contains every item of want.
+func supersetOracle(want []int, calls *int) TestFunc[int] {
+	return func(_ context.Context, keep []int) (bool, error) {
+		*calls++
+		for _, w := range want {
+			if !slices.Contains(keep, w) {
+				return false, nil
+			}
+		}
+		return true, nil
+	}
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func TestDDMin(t *testing.T) {
+	tests := []struct {
+		name   string
+		n      int
+		want   []int
+		reason string
+	}{
+		{"one of eight", 8, []int{5}, "a single essential item is found by halving"},
+		{"two apart", 8, []int{1, 6}, "items in different halves need complements"},
+		{"all", 4, []int{0, 1, 2, 3}, "an already minimal input stays whole"},
+		{"ends", 16, []int{0, 15}, "first and last"},
+		{"cluster", 20, []int{7, 8, 9}, "a contiguous cluster"},
+		{"single item input", 1, []int{0}, "nothing to split"},
+		{"odd size", 13, []int{2, 3, 11}, "uneven chunks"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := 0
+			got, err := DDMin(context.Background(), seq(tc.n), supersetOracle(tc.want, &calls))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("DDMin = %v, want %v (%s)", got, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+// TestDDMinOneMinimal checks 1-minimality by brute force on small random
+// non-monotonic oracles.
+func TestDDMinOneMinimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for iter := range 300 {
+		n := 1 + rng.IntN(12)
+		// A random set of interesting subsets, closed so that the full set is in.
+		interesting := map[uint32]bool{1<<n - 1: true}
+		for range 20 {
+			interesting[rng.Uint32()&(1<<n-1)] = true
+		}
+		mask := func(keep []int) uint32 {
+			var m uint32
+			for _, k := range keep {
+				m |= 1 << k
+			}
+			return m
+		}
+		test := func(_ context.Context, keep []int) (bool, error) { return interesting[mask(keep)], nil }
+		got, err := DDMin(context.Background(), seq(n), test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !interesting[mask(got)] {
+			t.Fatalf("iter %d: result %v is not interesting", iter, got)
+		}
+		if len(got) < 2 {
+			continue
+		}
+		for i := range got {
+			smaller := slices.Delete(slices.Clone(got), i, i+1)
+			if interesting[mask(smaller)] {
+				t.Fatalf("iter %d: result %v is not 1-minimal: %v is interesting", iter, got, smaller)
+			}
+		}
+	}
+}
+
+func TestDDMinStopsOnError(t *testing.T) {
+	boom := errors.New("boom")
+	calls := 0
+	test := func(_ context.Context, keep []int) (bool, error) {
+		calls++
+		if calls == 3 {
+			return false, boom
+		}
+		return slices.Contains(keep, 3), nil
+	}
+	got, err := DDMin(context.Background(), seq(16), test)
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want boom", err)
+	}
+	if !slices.Contains(got, 3) {
+		t.Errorf("DDMin returned %v after an error, want the last interesting sequence", got)
+	}
+}
+
+func FuzzDDMin(f *testing.F) {
+	f.Add(uint8(10), uint64(1))
+	f.Add(uint8(1), uint64(7))
+	f.Add(uint8(64), uint64(99))
+	f.Fuzz(func(t *testing.T, n uint8, seed uint64) {
+		if n == 0 {
+			return
+		}
+		rng := rand.New(rand.NewPCG(seed, 0))
+		var want []int
+		for i := range int(n) {
+			if rng.IntN(5) == 0 {
+				want = append(want, i)
+			}
+		}
+		calls := 0
+		got, err := DDMin(context.Background(), seq(int(n)), supersetOracle(want, &calls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) > 0 && !slices.Equal(got, want) {
+			t.Fatalf("DDMin = %v, want %v", got, want)
+		}
+		if len(want) == 0 && len(got) != 1 && n > 0 {
+			t.Fatalf("DDMin = %v, want a single item when nothing is essential", got)
+		}
+		if calls > int(n)*int(n)+10 {
+			t.Fatalf("%d calls for n=%d", calls, n)
+		}
+	})
+}
+
+func ExampleDDMin() {
+	// Interesting iff items 3 and 7 are both kept.
+	test := func(_ context.Context, keep []int) (bool, error) {
+		return slices.Contains(keep, 3) && slices.Contains(keep, 7), nil
+	}
+	got, _ := DDMin(context.Background(), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, test)
+	fmt.Println(got)
+	// Output: [3 7]
+}

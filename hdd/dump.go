@@ -1,0 +1,24 @@
+package hdd
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Dump writes one line per node of t, indented by depth: the depth, the
+// kind, the byte span, what may happen to the node, and the start of its
+// text.
+func (t *Tree) Dump(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for id := range t.Nodes {
+		n := &t.Nodes[id]
+		text := string(t.Src[n.Start:n.End])
+		if len(text) > 40 {
+			text = text[:37] + "..."
+		}
+		fmt.Fprintf(bw, "%s%d %s [%d,%d) %s %q\n", strings.Repeat("  ", int(n.Depth)), n.Depth, n.Kind, n.Start, n.End, t.Describe(NodeID(id)), text)
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,405 @@
+package hdd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"time"
+)
+
+// An Algorithm chooses how the tree is searched. It implements flag.Value.
+type Algorithm int
+
+const (
+	// HDD runs one top-down sweep: ddmin over the present nodes of each
+	// level, then, where a level was left with one node, a try without it.
+	HDD Algorithm = iota
+	// HDDPlus runs HDD, then removes single nodes breadth first over the
+	// whole tree while a pass removes something: the result is
+	// 1-tree-minimal.
+	HDDPlus
+	// HDDStar repeats HDD until a sweep removes nothing.
+	HDDStar
+	// PlainDDMin runs plain ddmin over the children of the root, ignoring
+	// the rest of the tree. Over a tree of lines it is the classic
+	// line-based baseline.
+	PlainDDMin
+)
+
+var algorithmNames = []string{"hdd", "hdd+", "hdd*", "ddmin"}
+
+func (a Algorithm) String() string {
+	if int(a) < len(algorithmNames) {
+		return algorithmNames[a]
+	}
+	return fmt.Sprintf("Algorithm(%d)", int(a))
+}
+
+// Set parses an algorithm name: hdd, hdd+, hdd* or ddmin.
+func (a *Algorithm) Set(s string) error {
+	for i, n := range algorithmNames {
+		if n == s {
+			*a = Algorithm(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown algorithm %q (want hdd, hdd+, hdd* or ddmin)", s)
+}
+
+// ErrNotInteresting is returned, wrapped in a *NotInterestingError, when the
+// unreduced input is not interesting.
+var ErrNotInteresting = errors.New("the original input is not interesting")
+
+// A NotInterestingError reports that the test rejected the original input,
+// with the verdict so the user can see why.
+type NotInterestingError struct {
+	Verdict Verdict
+}
+
+func (e *NotInterestingError) Error() string {
+	if e.Verdict.TimedOut {
+		return ErrNotInteresting.Error() + ": the test timed out"
+	}
+	return fmt.Sprintf("%v: the test exited with status %d", ErrNotInteresting, e.Verdict.Exit)
+}
+
+// Unwrap makes errors.Is(err, ErrNotInteresting) hold.
+func (e *NotInterestingError) Unwrap() error { return ErrNotInteresting }
+
+// ErrFinalNotInteresting is returned when the reduced result, tested once
+// more at the end, is no longer interesting: the test is flaky.
+var ErrFinalNotInteresting = errors.New("the reduced result was interesting once but not when tested again: the test is flaky")
+
+// A Reducer holds the configuration of a reduction. Oracle must be set; the
+// other fields have usable zero values. A Reducer may be reused for several
+// reductions, but not concurrently.
+type Reducer struct {
+	Oracle    Oracle    // decides interestingness
+	Algorithm Algorithm // default HDD
+
+	// Render turns a candidate into text; normally unparse.Text. It must
+	// be set.
+	Render func(t *Tree, c Config) []byte
+
+	// Check, if set, refuses candidates that must not reach the test (not
+	// well-formed). A refused candidate counts as uninteresting and costs
+	// no test run.
+	Check func(candidate []byte) error
+
+	// Calibrate, if set, is called with the duration of the first run of
+	// the test on the original input, before any other run, so the caller
+	// can derive a timeout from it.
+	Calibrate func(first time.Duration)
+
+	// Improved, if set, is called each time a smaller interesting
+	// candidate is found, with its text (which the callee must not keep
+	// past the call without copying).
+	Improved func(best []byte)
+
+	// Log receives one line per level and per phase; nil discards.
+	Log func(msg string)
+	// Warn receives warnings meant for the user (a flaky test, a test
+	// that accepts the empty file); nil discards.
+	Warn func(msg string)
+}
+
+// A Result is the outcome of a reduction.
+type Result struct {
+	Config Config // the edits of the result
+	Output []byte // its text; the oracle found it interesting
+	Stats  Stats
+}
+
+// Stats counts the work done by a reduction.
+type Stats struct {
+	Tests     int           // test runs (processes started)
+	CacheHits int           // candidates whose text had been tested before
+	Rejected  int           // candidates refused by Check, never tested
+	Timeouts  int           // test runs killed by the timeout
+	TestTime  time.Duration // time spent in test runs
+	Elapsed   time.Duration // wall time of the whole reduction
+
+	BytesBefore, BytesAfter int
+	NodesBefore, NodesAfter int // nodes present in the tree
+}
+
+// Reduce shrinks t. It first tests the original twice (warning when the
+// verdicts differ) and the empty file once (warning when it is interesting
+// too), then runs r.Algorithm, and finally tests the result once more.
+//
+// If ctx is done during the search, Reduce returns the best result so far
+// together with ctx.Err(); the result is interesting and may be written out
+// as a partial reduction.
+func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
+	start := time.Now()
+	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool)}
+	s.best = r.Render(t, Config{})
+	s.stats.BytesBefore = len(s.best)
+	s.stats.NodesBefore = s.countPresent()
+	s.cache[s.hash(s.best)] = true
+	defer func() { s.stats.Elapsed = time.Since(start) }()
+
+	v, err := s.run(ctx, s.best)
+	if err != nil {
+		return nil, err
+	}
+	if r.Calibrate != nil {
+		r.Calibrate(v.Duration)
+	}
+	if !v.Interesting {
+		return nil, &NotInterestingError{Verdict: v}
+	}
+	v2, err := s.run(ctx, s.best)
+	if err != nil {
+		return nil, err
+	}
+	if !v2.Interesting {
+		s.warn("the test is flaky: the original input was interesting once and not the second time (exit %d)", v2.Exit)
+	}
+	if len(s.best) > 0 {
+		ve, err := s.run(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		s.cache[s.hash(nil)] = ve.Interesting
+		if ve.Interesting {
+			s.warn("an empty file is interesting too: the test checks too little, and the result will be empty")
+		}
+	}
+
+	err = s.algorithm(ctx)
+	res := s.result()
+	if err != nil {
+		return res, err
+	}
+	// Confirm, as bisect does, to avoid a false result from a flaky test.
+	vf, err := s.run(ctx, res.Output)
+	res.Stats = s.stats
+	if err != nil {
+		return res, err
+	}
+	if !vf.Interesting {
+		return res, ErrFinalNotInteresting
+	}
+	return res, nil
+}
+
+// search is the state of one reduction.
+type search struct {
+	r     *Reducer
+	t     *Tree
+	cur   Config // the best configuration so far
+	best  []byte // its text
+	stats Stats
+	seed  maphash.Seed
+	cache map[uint64]bool // text hash → interesting
+}
+
+func (s *search) warn(format string, args ...any) {
+	if s.r.Warn != nil {
+		s.r.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+func (s *search) logf(format string, args ...any) {
+	if s.r.Log != nil {
+		s.r.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+func (s *search) hash(b []byte) uint64 { return maphash.Bytes(s.seed, b) }
+
+// run runs the oracle once, counting it.
+func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
+	if text == nil {
+		text = []byte{}
+	}
+	v, err := s.r.Oracle.Test(ctx, text)
+	if err != nil {
+		return v, err
+	}
+	s.stats.Tests++
+	s.stats.TestTime += v.Duration
+	if v.TimedOut {
+		s.stats.Timeouts++
+	}
+	return v, nil
+}
+
+// try tests candidate c and adopts it if it is interesting.
+func (s *search) try(ctx context.Context, c Config) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	text := s.r.Render(s.t, c)
+	h := s.hash(text)
+	if ok, seen := s.cache[h]; seen {
+		s.stats.CacheHits++
+		if ok {
+			s.adopt(c, text)
+		}
+		return ok, nil
+	}
+	if s.r.Check != nil {
+		if err := s.r.Check(text); err != nil {
+			s.stats.Rejected++
+			s.cache[h] = false
+			return false, nil
+		}
+	}
+	v, err := s.run(ctx, text)
+	if err != nil {
+		return false, err
+	}
+	s.cache[h] = v.Interesting
+	if v.Interesting {
+		s.adopt(c, text)
+	}
+	return v.Interesting, nil
+}
+
+func (s *search) adopt(c Config, text []byte) {
+	s.cur = c
+	improved := len(text) < len(s.best)
+	s.best = text
+	if improved && s.r.Improved != nil {
+		s.r.Improved(text)
+	}
+}
+
+func (s *search) result() *Result {
+	s.stats.BytesAfter = len(s.best)
+	s.stats.NodesAfter = s.countPresent()
+	return &Result{Config: s.cur, Output: s.best, Stats: s.stats}
+}
+
+func (s *search) countPresent() int {
+	n := 0
+	s.t.Walk(s.cur, func(id NodeID) bool {
+		if !s.cur.Edited(id) {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+func (s *search) algorithm(ctx context.Context) error {
+	switch s.r.Algorithm {
+	case PlainDDMin:
+		_, err := s.level(ctx, 1)
+		return err
+	case HDD:
+		_, err := s.hdd(ctx)
+		return err
+	case HDDPlus:
+		if _, err := s.hdd(ctx); err != nil {
+			return err
+		}
+		return s.singles(ctx)
+	case HDDStar:
+		for sweep := 1; ; sweep++ {
+			s.logf("hdd*: sweep %d", sweep)
+			changed, err := s.hdd(ctx)
+			if err != nil || !changed {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("hdd: unknown algorithm %v", s.r.Algorithm)
+}
+
+// hdd runs one top-down sweep and reports whether it removed anything.
+func (s *search) hdd(ctx context.Context) (bool, error) {
+	changed := false
+	for d := 0; d <= s.t.Height(); d++ {
+		ch, err := s.level(ctx, d)
+		changed = changed || ch
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+// candidates returns the present, unedited nodes at depth d that can shrink.
+func (s *search) candidates(d int) []NodeID {
+	var ids []NodeID
+	s.t.Walk(s.cur, func(id NodeID) bool {
+		n := &s.t.Nodes[id]
+		if int(n.Depth) == d {
+			if !s.cur.Edited(id) && s.t.CanShrink(id) {
+				ids = append(ids, id)
+			}
+			return false
+		}
+		return true
+	})
+	return ids
+}
+
+// level runs ddmin over the shrinkable nodes at depth d and reports whether
+// it removed any.
+func (s *search) level(ctx context.Context, d int) (bool, error) {
+	items := s.candidates(d)
+	if len(items) == 0 {
+		return false, nil
+	}
+	base := s.cur
+	testsBefore := s.stats.Tests
+	test := func(ctx context.Context, keep []NodeID) (bool, error) {
+		return s.try(ctx, base.Remove(minus(items, keep)...))
+	}
+	keep, err := DDMin(ctx, items, test)
+	if err == nil && len(keep) == 1 {
+		// ddmin never tests the empty set; try it.
+		if ok, terr := test(ctx, nil); terr != nil {
+			err = terr
+		} else if ok {
+			keep = nil
+		}
+	}
+	s.logf("level %d: %d of %d nodes kept, %d tests, %d bytes", d, len(keep), len(items), s.stats.Tests-testsBefore, len(s.best))
+	return len(keep) < len(items), err
+}
+
+// singles is HDD+'s greedy phase: try removing each node alone, breadth
+// first, until a whole pass removes nothing.
+func (s *search) singles(ctx context.Context) error {
+	for pass := 1; ; pass++ {
+		removed := 0
+		for d := 0; d <= s.t.Height(); d++ {
+			for _, id := range s.candidates(d) {
+				if !s.t.Present(s.cur, id) {
+					continue // an earlier removal in this pass took it
+				}
+				ok, err := s.try(ctx, s.cur.Remove(id))
+				if err != nil {
+					return err
+				}
+				if ok {
+					removed++
+				}
+			}
+		}
+		s.logf("hdd+: pass %d removed %d nodes, %d bytes", pass, removed, len(s.best))
+		if removed == 0 {
+			return nil
+		}
+	}
+}
+
+// minus returns the items not in keep; keep is a subsequence of items.
+func minus(items, keep []NodeID) []NodeID {
+	out := make([]NodeID, 0, len(items)-len(keep))
+	j := 0
+	for _, id := range items {
+		if j < len(keep) && keep[j] == id {
+			j++
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package hdd_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+var update = flag.Bool("update", false, "update golden files")
+
+// sexp parses a tiny bracket language, "(a (b c) d)", into a tree whose
+// atoms and lists are removable, to test the engines without a real format.
+func sexp(t testing.TB, src string) *hdd.Tree {
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	var parse func(parent hdd.NodeID, i int) int
+	parse = func(parent hdd.NodeID, i int) int {
+		for i < len(src) {
+			switch c := src[i]; {
+			case c == ' ' || c == '\n':
+				i++
+			case c == '(':
+				id := tr.Add(parent, "list", i, i, hdd.Removable, "")
+				i = parse(id, i+1)
+				if i >= len(src) || src[i] != ')' {
+					t.Fatalf("sexp: unclosed list in %q", src)
+				}
+				i++
+				tr.Nodes[id].End = int32(i)
+			case c == ')':
+				return i
+			default:
+				j := i
+				for j < len(src) && !strings.ContainsRune(" \n()", rune(src[j])) {
+					j++
+				}
+				tr.Add(parent, "atom", i, j, hdd.Removable, "")
+				i = j
+			}
+		}
+		return i
+	}
+	parse(root, 0)
+	tr.Fuse = func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' }
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// contains is interesting iff every word is in the candidate.
+func contains(words ...string) hdd.OracleFunc {
+	return func(c []byte) bool {
+		for _, w := range words {
+			if !bytes.Contains(c, []byte(w)) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+var reduceCases = []struct {
+	name   string
+	src    string
+	oracle hdd.OracleFunc
+}{
+	{"flat", "(a b c d e f g h)", contains("e")},
+	{"nested", "(def f (args x y) (body (if (lt x y) (ret crash) (ret y)) (call g x)))", contains("crash")},
+	{"two deep", "(a (b (c (d target1) e) f) (g (h target2 i)))", contains("target1", "target2")},
+	{"lists", "(x (p q) (r (s t) u) (v w))", contains("(s")},
+	{"order", "(k1 (k2 k3) k4 (k5 (k6 k7 k8) k9))", contains("k7", "k2")},
+}
+
+// TestReduceGolden pins the result and the exact number of test runs of every
+// algorithm on small trees, so that a change in behaviour shows as a diff.
+func TestReduceGolden(t *testing.T) {
+	var out strings.Builder
+	for _, tc := range reduceCases {
+		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
+			tr := sexp(t, tc.src)
+			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Render: unparse.Text}
+			res, err := r.Reduce(context.Background(), tr)
+			if err != nil {
+				t.Fatalf("%s/%v: %v", tc.name, alg, err)
+			}
+			if !tc.oracle(res.Output) {
+				t.Errorf("%s/%v: result %q is not interesting", tc.name, alg, res.Output)
+			}
+			fmt.Fprintf(&out, "%-9s %-5v tests=%-3d hits=%-3d %q\n", tc.name, alg, res.Stats.Tests, res.Stats.CacheHits, res.Output)
+		}
+	}
+	golden := filepath.Join("testdata", "reduce.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != string(want) {
+		t.Errorf("results differ from %s (run with -update if intended):\ngot:\n%s\nwant:\n%s", golden, got, want)
+	}
+}
+
+// TestHDDPlusOneTreeMinimal checks that no single present node of an HDD+
+// result can be removed.
+func TestHDDPlusOneTreeMinimal(t *testing.T) {
+	for _, tc := range reduceCases {
+		tr := sexp(t, tc.src)
+		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus, Render: unparse.Text}
+		res, err := r.Reduce(context.Background(), tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Walk(res.Config, func(id hdd.NodeID) bool {
+			if res.Config.Edited(id) || !tr.CanShrink(id) {
+				return true
+			}
+			if text := unparse.Text(tr, res.Config.Remove(id)); tc.oracle(text) {
+				t.Errorf("%s: %q is interesting without node %d: the result %q is not 1-tree-minimal", tc.name, text, id, res.Output)
+			}
+			return true
+		})
+	}
+}
+
+func TestReduceNotInteresting(t *testing.T) {
+	tr := sexp(t, "(a b)")
+	r := hdd.Reducer{Oracle: contains("zzz"), Render: unparse.Text}
+	_, err := r.Reduce(context.Background(), tr)
+	if !errors.Is(err, hdd.ErrNotInteresting) {
+		t.Fatalf("err = %v, want ErrNotInteresting", err)
+	}
+}
+
+func TestReduceWarnings(t *testing.T) {
+	var warnings []string
+	calls := 0
+	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls != 2 })
+	r := hdd.Reducer{Oracle: flaky, Render: unparse.Text, Warn: func(m string) { warnings = append(warnings, m) }}
+	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)")); err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(warnings, "\n")
+	for _, want := range []string{"flaky", "empty file is interesting"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("warnings %q lack %q", joined, want)
+		}
+	}
+}
+
+func TestReduceCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	var improved [][]byte
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		calls++
+		if calls == 8 {
+			cancel()
+		}
+		return bytes.Contains(c, []byte("crash"))
+	})
+	r := hdd.Reducer{Oracle: oracle, Render: unparse.Text, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
+	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if res == nil || !bytes.Contains(res.Output, []byte("crash")) {
+		t.Fatalf("partial result %v is not interesting", res)
+	}
+	if len(improved) > 0 && !bytes.Equal(improved[len(improved)-1], res.Output) {
+		t.Errorf("last improvement %q differs from the partial result %q", improved[len(improved)-1], res.Output)
+	}
+}
+
+func TestReduceCacheAvoidsRepeats(t *testing.T) {
+	seen := map[string]int{}
+	oracle := hdd.OracleFunc(func(c []byte) bool { seen[string(c)]++; return bytes.Contains(c, []byte("crash")) })
+	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Render: unparse.Text}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, n := range seen {
+		// The original is tested twice (flakiness check) and the result once more at the end.
+		limit := 1
+		if text == reduceCases[1].src {
+			limit = 2
+		}
+		if text == string(res.Output) {
+			limit++
+		}
+		if n > limit {
+			t.Errorf("%q tested %d times, want at most %d", text, n, limit)
+		}
+	}
+}

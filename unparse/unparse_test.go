@@ -1,0 +1,204 @@
+package unparse_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// list builds a tree for "<open>item<sep>item...<close>" where the items are
+// the given words and seps, removable list items separated by Sep leaves.
+// src must contain each item and separator in order; spans are found by
+// searching src from left to right.
+func list(t *testing.T, src, open string, parts []string) *hdd.Tree {
+	t.Helper()
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	pos := strings.Index(src, open) + len(open)
+	for _, p := range parts {
+		i := strings.Index(src[pos:], p)
+		if i < 0 {
+			t.Fatalf("%q not found in %q after %d", p, src, pos)
+		}
+		start := pos + i
+		if p == "," {
+			tr.Add(root, "comma", start, start+1, hdd.Sep, "")
+		} else {
+			tr.Add(root, "item", start, start+len(p), hdd.Removable|hdd.ListItem, "")
+		}
+		pos = start + len(p)
+	}
+	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func isWord(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+func TestSeparators(t *testing.T) {
+	parts := []string{"1", ",", "2", ",", "3"}
+	tests := []struct {
+		name   string
+		src    string
+		remove []int // indices into parts
+		want   string
+	}{
+		{"none", "[1, 2, 3]", nil, "[1, 2, 3]"},
+		{"middle", "[1, 2, 3]", []int{2}, "[1, 3]"},
+		{"first", "[1, 2, 3]", []int{0}, "[2, 3]"},
+		{"last", "[1, 2, 3]", []int{4}, "[1, 2]"},
+		{"first two", "[1, 2, 3]", []int{0, 2}, "[3]"},
+		{"outer two", "[1, 2, 3]", []int{0, 4}, "[2]"},
+		{"all", "[1, 2, 3]", []int{0, 2, 4}, "[]"},
+		{"spaces before commas", "[1 , 2 , 3]", []int{2}, "[1 , 3]"},
+		{"pretty middle", "[\n  1,\n  2,\n  3\n]", []int{2}, "[\n  1,\n  3\n]"},
+		{"pretty last", "[\n  1,\n  2,\n  3\n]", []int{4}, "[\n  1,\n  2\n]"},
+		{"pretty first", "[\n  1,\n  2,\n  3\n]", []int{0}, "[\n  2,\n  3\n]"},
+		{"pretty all", "[\n  1,\n  2,\n  3\n]", []int{0, 2, 4}, "[\n]"},
+		{"trailing comma", "f(1, 2, 3,)", []int{4}, "f(1, 2)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := parts
+			if tc.name == "trailing comma" {
+				p = append(append([]string{}, parts...), ",")
+			}
+			tr := list(t, tc.src, tc.src[:1], p)
+			var ids []hdd.NodeID
+			for _, i := range tc.remove {
+				ids = append(ids, hdd.NodeID(i+1))
+			}
+			if got := string(unparse.Text(tr, hdd.Config{}.Remove(ids...))); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// words builds "a b c ..." with each word a removable leaf, and lines for
+// words followed by newlines.
+func words(t *testing.T, src string) *hdd.Tree {
+	t.Helper()
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	for i := 0; i < len(src); {
+		if src[i] == ' ' || src[i] == '\n' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && src[j] != ' ' && src[j] != '\n' {
+			j++
+		}
+		flags := hdd.Removable
+		repl := ""
+		if strings.HasPrefix(src[i:j], "E") { // an expression: replaced by 0
+			flags, repl = 0, "0"
+		}
+		tr.Add(root, "word", i, j, flags, repl)
+		i = j
+	}
+	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func TestJunctions(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		remove []hdd.NodeID
+		want   string
+		reason string
+	}{
+		{"fuse", "a+ b c", []hdd.NodeID{2}, "a+ c", "the gap before the vanished word is kept"},
+		{"line kept", "#define X 1\nfoo bar\nbaz", []hdd.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
+		{"comment line", "x // c\ny z", []hdd.NodeID{4}, "x // c\nz", "z must not move into the comment"},
+		{"replace", "return E1 ;", []hdd.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
+		{"replace fused", "return\nEx;", []hdd.NodeID{2}, "return\n0", "a replacement keeps its line"},
+		{"first word", "a b", []hdd.NodeID{1}, "b", "no leading space is left"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := words(t, tc.src)
+			if got := string(unparse.Text(tr, hdd.Config{}.Remove(tc.remove...))); got != tc.want {
+				t.Errorf("got %q, want %q (%s)", got, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+func TestFuseAfterVanish(t *testing.T) {
+	// "a(b)c": removing "(b)" must not fuse a and c.
+	src := "a(b)c"
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "w", 0, 1, 0, "")
+	tr.Add(root, "paren", 1, 4, hdd.Removable, "")
+	tr.Add(root, "w", 4, 5, 0, "")
+	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(unparse.Text(tr, hdd.Config{}.Remove(2))), "a c"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestSubstitutions(t *testing.T) {
+	// (x (y z))
+	src := "(x (y z))"
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	outer := tr.Add(root, "list", 0, 9, hdd.Removable, "")
+	tr.Add(outer, "atom", 1, 2, hdd.Removable, "")
+	inner := tr.Add(outer, "list", 3, 8, hdd.Removable, "")
+	y := tr.Add(inner, "atom", 4, 5, hdd.Removable, "")
+	z := tr.Add(inner, "atom", 6, 7, hdd.Removable, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		c    hdd.Config
+		want string
+	}{
+		{"hoist inner", hdd.Config{}.Hoist(outer, inner), "(y z)"},
+		{"hoist leaf with edit inside", hdd.Config{}.Hoist(outer, inner).Remove(y), "(z)"},
+		{"replace", hdd.Config{}.Replace(inner, "()"), "(x ())"},
+		{"hoist deep", hdd.Config{}.Hoist(outer, z), "z"},
+	}
+	for _, tc := range tests {
+		if got := string(unparse.Text(tr, tc.c)); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// Present follows hoists.
+	c := hdd.Config{}.Hoist(outer, inner)
+	for id, want := range map[hdd.NodeID]bool{outer: true, inner: true, y: true, 2: false} {
+		if got := tr.Present(c, id); got != want {
+			t.Errorf("Present(%d) = %v, want %v", id, got, want)
+		}
+	}
+}
+
+func TestAppendReusesBuffer(t *testing.T) {
+	tr := words(t, "a b c")
+	buf := make([]byte, 0, 64)
+	out := unparse.Append(buf[:0], tr, hdd.Config{}.Remove(2))
+	if string(out) != "a c" {
+		t.Fatalf("got %q", out)
+	}
+	out = unparse.Append([]byte("x:"), tr, hdd.Config{})
+	if string(out) != "x:a b c" {
+		t.Errorf("got %q, want %q", out, "x:a b c")
+	}
+}
