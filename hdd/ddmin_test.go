@@ -45,23 +45,31 @@ func TestDDMin(t *testing.T) {
 		{"single item input", 1, []int{0}, "nothing to split"},
 		{"odd size", 13, []int{2, 3, 11}, "uneven chunks"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			calls := 0
-			got, err := DDMin(context.Background(), seq(tc.n), supersetOracle(tc.want, &calls))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("DDMin = %v, want %v (%s)", got, tc.want, tc.reason)
-			}
-		})
+	for _, m := range Minimizers() {
+		for _, tc := range tests {
+			t.Run(m.String()+"/"+tc.name, func(t *testing.T) {
+				calls := 0
+				got, err := Minimize(context.Background(), m, seq(tc.n), supersetOracle(tc.want, &calls))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, tc.want) {
+					t.Errorf("%v = %v, want %v (%s)", m, got, tc.want, tc.reason)
+				}
+			})
+		}
 	}
 }
 
-// TestDDMinOneMinimal checks 1-minimality by brute force on small random
-// non-monotonic oracles.
-func TestDDMinOneMinimal(t *testing.T) {
+// TestOneMinimal checks 1-minimality by brute force on small random
+// non-monotonic oracles, for every minimizer.
+func TestOneMinimal(t *testing.T) {
+	for _, m := range Minimizers() {
+		t.Run(m.String(), func(t *testing.T) { testOneMinimal(t, m) })
+	}
+}
+
+func testOneMinimal(t *testing.T, m Minimizer) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for iter := range 300 {
 		n := 1 + rng.IntN(12)
@@ -78,7 +86,7 @@ func TestDDMinOneMinimal(t *testing.T) {
 			return m
 		}
 		test := func(_ context.Context, keep []int) (bool, error) { return interesting[mask(keep)], nil }
-		got, err := DDMin(context.Background(), seq(n), test)
+		got, err := Minimize(context.Background(), m, seq(n), test)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,22 +105,24 @@ func TestDDMinOneMinimal(t *testing.T) {
 	}
 }
 
-func TestDDMinStopsOnError(t *testing.T) {
+func TestStopsOnError(t *testing.T) {
 	boom := errors.New("boom")
-	calls := 0
-	test := func(_ context.Context, keep []int) (bool, error) {
-		calls++
-		if calls == 3 {
-			return false, boom
+	for _, m := range Minimizers() {
+		calls := 0
+		test := func(_ context.Context, keep []int) (bool, error) {
+			calls++
+			if calls == 3 {
+				return false, boom
+			}
+			return slices.Contains(keep, 3), nil
 		}
-		return slices.Contains(keep, 3), nil
-	}
-	got, err := DDMin(context.Background(), seq(16), test)
-	if !errors.Is(err, boom) {
-		t.Fatalf("err = %v, want boom", err)
-	}
-	if !slices.Contains(got, 3) {
-		t.Errorf("DDMin returned %v after an error, want the last interesting sequence", got)
+		got, err := Minimize(context.Background(), m, seq(16), test)
+		if !errors.Is(err, boom) {
+			t.Fatalf("%v: err = %v, want boom", m, err)
+		}
+		if !slices.Contains(got, 3) {
+			t.Errorf("%v returned %v after an error, want the last interesting sequence", m, got)
+		}
 	}
 }
 
@@ -131,19 +141,21 @@ func FuzzDDMin(f *testing.F) {
 				want = append(want, i)
 			}
 		}
-		calls := 0
-		got, err := DDMin(context.Background(), seq(int(n)), supersetOracle(want, &calls))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(want) > 0 && !slices.Equal(got, want) {
-			t.Fatalf("DDMin = %v, want %v", got, want)
-		}
-		if len(want) == 0 && len(got) != 1 && n > 0 {
-			t.Fatalf("DDMin = %v, want a single item when nothing is essential", got)
-		}
-		if calls > int(n)*int(n)+10 {
-			t.Fatalf("%d calls for n=%d", calls, n)
+		for _, m := range Minimizers() {
+			calls := 0
+			got, err := Minimize(context.Background(), m, seq(int(n)), supersetOracle(want, &calls))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(want) > 0 && !slices.Equal(got, want) {
+				t.Fatalf("%v = %v, want %v", m, got, want)
+			}
+			if len(want) == 0 && len(got) > 1 {
+				t.Fatalf("%v = %v, want at most one item when nothing is essential", m, got)
+			}
+			if calls > 2*int(n)*int(n)+10 {
+				t.Fatalf("%v: %d calls for n=%d", m, calls, n)
+			}
 		}
 	})
 }

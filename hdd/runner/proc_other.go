@@ -1,0 +1,18 @@
+//go:build !unix
+
+package runner
+
+import "os/exec"
+
+// setGroup leaves cmd alone: without process groups, a timeout or a
+// canceled context kills the test process only (exec's default Cancel).
+func setGroup(cmd *exec.Cmd) {}
+
+// wait waits for cmd.
+func wait(cmd *exec.Cmd) error { return cmd.Wait() }
+
+// isBusy reports false.
+func isBusy(err error) bool { return false }
+
+// isNoExec reports false.
+func isNoExec(err error) bool { return false }

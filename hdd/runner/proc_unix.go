@@ -1,0 +1,53 @@
+//go:build unix
+
+package runner
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// setGroup makes cmd start in a process group of its own, which is killed
+// as a whole when cmd's context is done.
+func setGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return killGroup(cmd.Process.Pid) }
+}
+
+// wait waits for cmd, which was set up by setGroup, and then kills what is
+// left of its process group, so that no background process of the test
+// outlives the run.
+func wait(cmd *exec.Cmd) error {
+	pid := cmd.Process.Pid
+	if waitExited(pid) {
+		// The leader has exited but is not reaped yet, so its pid, which
+		// is the group id, cannot be reused: killing the group now hits
+		// only processes of this run, and frees the output pipe that a
+		// background process may hold.
+		killGroup(pid)
+		return cmd.Wait()
+	}
+	err := cmd.Wait()
+	// Once the leader is reaped the group id stays in use as long as a
+	// member is alive; when none is, kill finds nothing (ESRCH) unless the
+	// id has already been reused, which takes a wrap of the pid space.
+	killGroup(pid)
+	return err
+}
+
+// killGroup sends SIGKILL to the process group pgid.
+func killGroup(pgid int) error {
+	err := syscall.Kill(-pgid, syscall.SIGKILL)
+	if errors.Is(err, syscall.ESRCH) {
+		return os.ErrProcessDone
+	}
+	return err
+}
+
+// isBusy reports whether err is ETXTBSY ("text file busy").
+func isBusy(err error) bool { return errors.Is(err, syscall.ETXTBSY) }
+
+// isNoExec reports whether err is ENOEXEC ("exec format error").
+func isNoExec(err error) bool { return errors.Is(err, syscall.ENOEXEC) }

@@ -1,0 +1,400 @@
+// Package runner runs an interestingness test as an external process.
+//
+// A [Command] is an [hdd.Oracle]. Each call to [Command.Test] writes the
+// candidate into a fresh private directory, runs the test there with the
+// candidate's absolute path as its last argument, and maps the outcome to an
+// [hdd.Verdict]: exit status 0 means interesting.
+//
+// # Processes
+//
+// On Unix the test runs in a process group of its own. When the run times
+// out or the context is canceled, the whole group is killed with SIGKILL,
+// so compilers and other grandchildren do not outlive the shell that started
+// them. The group is also killed after every run, whatever its outcome: a
+// background process left behind by the test (say, `sleep 100 &`) does not
+// survive the run. Processes that leave the group on purpose (setsid,
+// setpgid, daemons) are beyond reach; if they keep the test's output pipe
+// open, the run still ends at most about one second after the test exits.
+//
+// # Errors
+//
+// A test that ran and failed is a verdict, not an error; that includes exit
+// status 127 from a shell that could not find a command. A test that could
+// not be started at all (missing, not executable, bad #! interpreter) is an
+// error wrapping [ErrCannotRun], never a verdict.
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// ErrCannotRun is wrapped by the errors that [Command.Test] and
+// [Command.Check] return when the test cannot be started: it is missing, is
+// not executable, or names an interpreter that does not exist. Such errors
+// also wrap the underlying cause, and their message is one line that names
+// the test.
+var ErrCannotRun = errors.New("cannot run the test")
+
+const (
+	defaultName       = "candidate"
+	defaultKeepOutput = 4096
+
+	// waitDelay bounds how long a run waits for its output pipe to close
+	// after the test has exited or been killed; only a process that left
+	// the test's process group can hold the pipe that long.
+	waitDelay = time.Second
+)
+
+// A Command is an [hdd.Oracle] that runs an executable on each candidate.
+// The zero values of all fields except Path are usable. A Command must not
+// be modified while tests run, and it is safe for concurrent use: every call
+// to Test gets a directory of its own.
+type Command struct {
+	// Path is the test executable. It is run directly, never through a
+	// shell, as Path Args... CANDIDATE_PATH. A Path without a slash is
+	// looked up in $PATH; a relative Path is relative to the current
+	// directory of the calling process, not to the run directory.
+	Path string
+
+	// Args holds extra arguments placed before the candidate path. It may
+	// be nil.
+	Args []string
+
+	// Name is the base name of the candidate file, such as "input.c".
+	// Keep the input's name and extension: compilers care. "" means
+	// "candidate".
+	Name string
+
+	// Timeout bounds each run. A run that exceeds it is killed with its
+	// process group and reported as not interesting with TimedOut set.
+	// Zero or negative means no limit.
+	Timeout time.Duration
+
+	// Env holds extra environment variables, in the form "KEY=value",
+	// appended to the environment of the calling process, which the test
+	// inherits. It may be nil. PWD is always set to the run directory.
+	Env []string
+
+	// KeepOutput is how many trailing bytes of the test's combined standard
+	// output and standard error are kept in Verdict.Output. Zero means
+	// 4096; a negative value discards the output. Memory use is bounded
+	// by KeepOutput however much the test prints.
+	KeepOutput int
+
+	// TempDir is the directory in which the per-run directories are made.
+	// "" means os.TempDir().
+	TempDir string
+
+	// Warn, if not nil, is called with problems that do not change the
+	// verdict, such as a run directory that could not be removed. It may
+	// be called concurrently. If Warn is nil, such problems are reported
+	// on standard error.
+	Warn func(error)
+}
+
+var _ hdd.Oracle = (*Command)(nil)
+
+// Test runs the test on candidate.
+//
+// The candidate is written as Name into a new directory with mode 0700, made
+// in TempDir; the test runs with that directory as its working directory and
+// the file's absolute path as its last argument. The directory is removed
+// afterwards, even if the test made parts of it read-only.
+//
+// Exit status 0 means interesting; any other exit is a verdict with Exit
+// set. A run killed by Timeout is not interesting, with TimedOut set and
+// Exit -1. Verdict.Duration is the time from starting the test (fork and
+// exec included) to its exit.
+//
+// Test returns an error, and no verdict, if the test cannot be started (the
+// error wraps [ErrCannotRun]), if the run directory cannot be prepared, or if
+// ctx is done by the time the run ends (the error wraps ctx.Err()); in the
+// last case the test's process group has been killed.
+func (c *Command) Test(ctx context.Context, candidate []byte) (hdd.Verdict, error) {
+	if err := ctx.Err(); err != nil {
+		return hdd.Verdict{}, err
+	}
+	name, err := c.name()
+	if err != nil {
+		return hdd.Verdict{}, err
+	}
+	exe, err := c.resolve()
+	if err != nil {
+		return hdd.Verdict{}, err
+	}
+	parent := c.TempDir
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	if parent, err = filepath.Abs(parent); err != nil {
+		return hdd.Verdict{}, fmt.Errorf("runner: %w", err)
+	}
+	dir, err := os.MkdirTemp(parent, "hdd-run-")
+	if err != nil {
+		return hdd.Verdict{}, fmt.Errorf("runner: create run directory: %w", err)
+	}
+	defer c.removeDir(dir)
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, candidate, 0o600); err != nil {
+		return hdd.Verdict{}, fmt.Errorf("runner: write candidate: %w", err)
+	}
+	return c.run(ctx, exe, dir, file)
+}
+
+// run runs the test exe in dir on the candidate file.
+func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, error) {
+	var out *tail
+	if c.KeepOutput >= 0 {
+		out = newTail(c.KeepOutput)
+	}
+	args := append(append([]string{}, c.Args...), file)
+	var env []string
+	if c.Env != nil {
+		// exec sets PWD itself only when Env is nil.
+		env = append(append(os.Environ(), c.Env...), "PWD="+dir)
+	}
+
+	// Take the start time before the deadline, so that a run that timed
+	// out has a Duration of at least Timeout.
+	start := time.Now()
+	runCtx := ctx
+	if c.Timeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	var cmd *exec.Cmd
+	var err error
+	for attempt := 0; ; attempt++ {
+		cmd = exec.CommandContext(runCtx, exe, args...)
+		cmd.Args[0] = c.Path
+		cmd.Dir = dir
+		cmd.Env = env
+		if out != nil {
+			// The same comparable writer for both: exec uses one pipe.
+			cmd.Stdout, cmd.Stderr = out, out
+		}
+		cmd.WaitDelay = waitDelay
+		setGroup(cmd)
+		err = cmd.Start()
+		// A test script that was just written may be briefly busy when
+		// another goroutine forks while holding its descriptor (go.dev/issue/22315).
+		if err == nil || !isBusy(err) || attempt == 4 {
+			break
+		}
+		time.Sleep(time.Duration(10<<attempt) * time.Millisecond)
+	}
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return hdd.Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+		case runCtx.Err() != nil: // a tiny Timeout expired before the start
+			return hdd.Verdict{Exit: -1, TimedOut: true}, nil
+		}
+		return hdd.Verdict{}, c.startError(exe, err)
+	}
+	err = wait(cmd)
+	v := hdd.Verdict{Duration: time.Since(start), Exit: -1}
+	if out != nil {
+		v.Output = out.Bytes()
+	}
+
+	state := cmd.ProcessState
+	switch {
+	case ctx.Err() != nil:
+		return hdd.Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+	case state == nil:
+		return hdd.Verdict{}, fmt.Errorf("runner: test %s: %w", c.Path, err)
+	case state.Success():
+		// Success wins even if the timeout raced with the exit, or an
+		// escaped process held the output pipe (exec.ErrWaitDelay).
+		v.Interesting, v.Exit = true, 0
+	case runCtx.Err() != nil && state.ExitCode() == -1:
+		// Killed by a signal after the deadline: by Cancel, as a rule. A
+		// test that exited with a status of its own just before keeps it.
+		v.TimedOut = true
+	default:
+		v.Exit = state.ExitCode() // -1 if killed by a signal
+	}
+	return v, nil
+}
+
+// Check reports whether the test can be started: Path resolves to an
+// existing regular file that is executable and, if it begins with a #!
+// line, names an interpreter that exists; Name is a plain file name. Errors
+// about the test wrap [ErrCannotRun] and read, for example,
+// "test script ./t.sh is not executable (chmod +x ./t.sh)".
+func (c *Command) Check() error {
+	if _, err := c.name(); err != nil {
+		return err
+	}
+	exe, err := c.resolve()
+	if err != nil {
+		return err
+	}
+	return c.check(exe)
+}
+
+// check is Check after Path has been resolved to exe.
+func (c *Command) check(exe string) error {
+	fi, err := os.Stat(exe)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return c.errorf(err, "does not exist")
+	case err != nil:
+		return c.errorf(err, "cannot be read: %v", unwrapPath(err))
+	case fi.IsDir():
+		return c.errorf(nil, "is a directory")
+	case !fi.Mode().IsRegular():
+		return c.errorf(nil, "is not a regular file")
+	case fi.Mode().Perm()&0o111 == 0:
+		return c.errorf(fs.ErrPermission, "is not executable (chmod +x %s)", c.Path)
+	}
+	interp := interpreter(exe)
+	if interp == "" {
+		return nil
+	}
+	fi, err = os.Stat(interp)
+	switch {
+	case err != nil:
+		return c.errorf(err, "has a bad interpreter: #!%s: %v", interp, unwrapPath(err))
+	case fi.IsDir() || fi.Mode().Perm()&0o111 == 0:
+		return c.errorf(fs.ErrPermission, "has a bad interpreter: #!%s is not an executable file", interp)
+	}
+	return nil
+}
+
+// startError explains why exe, the resolved Path, could not be started.
+func (c *Command) startError(exe string, err error) error {
+	if e := c.check(exe); e != nil {
+		return e
+	}
+	cause := unwrapPath(err)
+	switch {
+	case isNoExec(err):
+		return c.errorf(err, "is not a valid executable (%v); a script needs a #! line such as #!/bin/sh", cause)
+	case errors.Is(err, fs.ErrPermission):
+		return c.errorf(err, "cannot be executed (%v): is it on a noexec file system?", cause)
+	}
+	return c.errorf(err, "cannot be started: %v", cause)
+}
+
+// errorf returns an error wrapping ErrCannotRun and cause (if not nil) whose
+// message is "test script PATH " followed by the formatted text.
+func (c *Command) errorf(cause error, format string, args ...any) error {
+	what := "test script"
+	if !strings.Contains(c.Path, "/") {
+		what = "test command"
+	}
+	msg := fmt.Sprintf("%s %s %s", what, c.Path, fmt.Sprintf(format, args...))
+	return &startError{msg: msg, cause: cause}
+}
+
+// resolve returns the absolute path of the test executable.
+func (c *Command) resolve() (string, error) {
+	switch {
+	case c.Path == "":
+		return "", &startError{msg: "no test command given"}
+	case strings.Contains(c.Path, "/"):
+		abs, err := filepath.Abs(c.Path)
+		if err != nil {
+			return "", c.errorf(err, "cannot be located: %v", err)
+		}
+		return abs, nil
+	}
+	p, err := exec.LookPath(c.Path)
+	switch {
+	case errors.Is(err, exec.ErrDot):
+		return "", c.errorf(err, "is in the current directory, which $PATH names relatively; use ./%s", c.Path)
+	case err != nil:
+		return "", c.errorf(err, "not found in $PATH")
+	}
+	// The run directory is not the current directory: make p absolute.
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", c.errorf(err, "cannot be located: %v", err)
+	}
+	return abs, nil
+}
+
+// name returns the candidate's file name.
+func (c *Command) name() (string, error) {
+	switch {
+	case c.Name == "":
+		return defaultName, nil
+	case c.Name == "." || c.Name == ".." || strings.ContainsAny(c.Name, `/\`) || strings.ContainsRune(c.Name, 0):
+		return "", fmt.Errorf("runner: candidate name %q is not a plain file name", c.Name)
+	}
+	return c.Name, nil
+}
+
+// removeDir removes the run directory, making it writable first if need be.
+func (c *Command) removeDir(dir string) {
+	err := removeAll(dir)
+	if err == nil {
+		return
+	}
+	err = fmt.Errorf("runner: cannot remove run directory: %w", err)
+	if c.Warn != nil {
+		c.Warn(err)
+		return
+	}
+	fmt.Fprintln(os.Stderr, err)
+}
+
+// A startError is an error wrapping ErrCannotRun, with a one-line message.
+type startError struct {
+	msg   string
+	cause error
+}
+
+func (e *startError) Error() string { return e.msg }
+
+func (e *startError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{ErrCannotRun}
+	}
+	return []error{ErrCannotRun, e.cause}
+}
+
+// unwrapPath returns the cause of a *fs.PathError, whose message repeats
+// the path and operation.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// interpreter returns the interpreter named by the #! line of file, or "".
+func interpreter(file string) string {
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var buf [256]byte
+	n, _ := io.ReadFull(f, buf[:])
+	line, ok := bytes.CutPrefix(buf[:n], []byte("#!"))
+	if !ok {
+		return ""
+	}
+	line, _, _ = bytes.Cut(line, []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return ""
+	}
+	return fields[0]
+}
