@@ -77,6 +77,7 @@ var ErrFinalNotInteresting = errors.New("the reduced result was interesting once
 type Reducer struct {
 	Oracle    Oracle    // decides interestingness
 	Algorithm Algorithm // default HDD
+	Minimizer Minimizer // the list minimizer run over each level; default MinDDMin
 
 	// Render turns a candidate into text; normally unparse.Text. It must
 	// be set.
@@ -351,9 +352,10 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	test := func(ctx context.Context, keep []NodeID) (bool, error) {
 		return s.try(ctx, base.Remove(minus(items, keep)...))
 	}
-	keep, err := DDMin(ctx, items, test)
+	keep, err := Minimize(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
-		// ddmin never tests the empty set; try it.
+		// ddmin never tests the empty set; try it (free for the others,
+		// whose last test was the empty set: the cache answers).
 		if ok, terr := test(ctx, nil); terr != nil {
 			err = terr
 		} else if ok {
