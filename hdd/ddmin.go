@@ -2,12 +2,41 @@ package hdd
 
 import "context"
 
-// A TestFunc reports whether the candidate that keeps exactly the items keep
-// (a subsequence of the minimizer's input) is interesting. When it returns
-// true, the caller has adopted that candidate: later calls are made on
-// subsequences of keep. A non-nil error stops the minimizer, which then
-// returns the last kept items together with the error.
+// A Tester runs the interestingness test for a list minimizer. A candidate
+// keeps a subsequence of the minimizer's input; when a candidate is found
+// interesting it is adopted, and later candidates are subsequences of it. A
+// non-nil error stops the minimizer, which then returns the last adopted
+// items together with the error.
+type Tester[T any] interface {
+	// Test reports whether keep is interesting.
+	Test(ctx context.Context, keep []T) (bool, error)
+	// First tests gen(0), gen(1), ..., gen(n-1) in order, stopping at the
+	// first interesting one, and returns its index, or -1 if none is. An
+	// implementation may test several candidates at once, but its result
+	// is always that of the serial loop.
+	First(ctx context.Context, n int, gen func(i int) []T) (int, error)
+}
+
+// A TestFunc is a serial Tester: it reports whether the candidate keep is
+// interesting.
 type TestFunc[T any] func(ctx context.Context, keep []T) (bool, error)
+
+// Test calls f.
+func (f TestFunc[T]) Test(ctx context.Context, keep []T) (bool, error) { return f(ctx, keep) }
+
+// First tests the candidates one by one.
+func (f TestFunc[T]) First(ctx context.Context, n int, gen func(i int) []T) (int, error) {
+	for i := range n {
+		ok, err := f(ctx, gen(i))
+		if err != nil {
+			return -1, err
+		}
+		if ok {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
 
 // DDMin is Zeller and Hildebrandt's ddmin with complements: it returns a
 // 1-minimal subsequence of items (removing any single item makes it
@@ -16,36 +45,29 @@ type TestFunc[T any] func(ctx context.Context, keep []T) (bool, error)
 // then each complement, and doubles n when neither succeeds.
 //
 // DDMin never tests the empty sequence nor items itself.
-func DDMin[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, error) {
+func DDMin[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	n := 2
 	for len(c) >= 2 {
 		chunks := split(c, n)
 		progressed := false
 		// Reduce to a subset.
-		for _, ch := range chunks {
-			ok, err := test(ctx, ch)
-			if err != nil {
-				return c, err
-			}
-			if ok {
-				c, n, progressed = ch, 2, true
-				break
-			}
+		i, err := test.First(ctx, len(chunks), func(i int) []T { return chunks[i] })
+		if err != nil {
+			return c, err
+		}
+		if i >= 0 {
+			c, n, progressed = chunks[i], 2, true
 		}
 		if !progressed && n > 2 {
 			// Reduce to a complement (with two chunks, the complements are
 			// the subsets just tried).
-			for i := range chunks {
-				comp := complement(chunks, i)
-				ok, err := test(ctx, comp)
-				if err != nil {
-					return c, err
-				}
-				if ok {
-					c, n, progressed = comp, max(n-1, 2), true
-					break
-				}
+			i, err := test.First(ctx, len(chunks), func(i int) []T { return complement(chunks, i) })
+			if err != nil {
+				return c, err
+			}
+			if i >= 0 {
+				c, n, progressed = complement(chunks, i), max(n-1, 2), true
 			}
 		}
 		if progressed {

@@ -86,7 +86,7 @@ func testOneMinimal(t *testing.T, m Minimizer) {
 			return m
 		}
 		test := func(_ context.Context, keep []int) (bool, error) { return interesting[mask(keep)], nil }
-		got, err := Minimize(context.Background(), m, seq(n), test)
+		got, err := Minimize(context.Background(), m, seq(n), TestFunc[int](test))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestStopsOnError(t *testing.T) {
 			}
 			return slices.Contains(keep, 3), nil
 		}
-		got, err := Minimize(context.Background(), m, seq(16), test)
+		got, err := Minimize(context.Background(), m, seq(16), TestFunc[int](test))
 		if !errors.Is(err, boom) {
 			t.Fatalf("%v: err = %v, want boom", m, err)
 		}
@@ -165,7 +165,7 @@ func ExampleDDMin() {
 	test := func(_ context.Context, keep []int) (bool, error) {
 		return slices.Contains(keep, 3) && slices.Contains(keep, 7), nil
 	}
-	got, _ := DDMin(context.Background(), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, test)
+	got, _ := DDMin(context.Background(), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, TestFunc[int](test))
 	fmt.Println(got)
 	// Output: [3 7]
 }

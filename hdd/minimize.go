@@ -58,7 +58,7 @@ func Minimizers() []Minimizer {
 // Minimize runs minimizer m over items. Like DDMin, it assumes test(items)
 // holds and returns an interesting subsequence of items; test adopts each
 // success.
-func Minimize[T any](ctx context.Context, m Minimizer, items []T, test TestFunc[T]) ([]T, error) {
+func Minimize[T any](ctx context.Context, m Minimizer, items []T, test Tester[T]) ([]T, error) {
 	switch m {
 	case MinDDMin:
 		return DDMin(ctx, items, test)
@@ -82,19 +82,22 @@ func without[T any](c []T, lo, hi int) []T {
 // Greedy removes single items, last first, continuing at the next index after
 // a success instead of restarting, and repeats passes until one removes
 // nothing. The result is 1-minimal.
-func Greedy[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, error) {
+func Greedy[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	for {
 		removed := false
-		for i := len(c) - 1; i >= 0; i-- {
-			cand := without(c, i, i+1)
-			ok, err := test(ctx, cand)
+		for i := len(c) - 1; i >= 0; {
+			// Remove c[i], else c[i-1], ...: the first success wins.
+			base := c
+			j, err := test.First(ctx, i+1, func(k int) []T { return without(base, i-k, i-k+1) })
 			if err != nil {
 				return c, err
 			}
-			if ok {
-				c, removed = cand, true
+			if j < 0 {
+				break
 			}
+			c, removed = without(base, i-j, i-j+1), true
+			i -= j + 1
 		}
 		if !removed || len(c) == 0 {
 			return c, nil
@@ -106,7 +109,7 @@ func Greedy[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, error
 // largest k such that removing the k items ending at i stays interesting, and
 // removes them. Passes repeat until one removes nothing, so the result is
 // 1-minimal.
-func Adaptive[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, error) {
+func Adaptive[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	for {
 		removed := false
@@ -115,7 +118,7 @@ func Adaptive[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, err
 			// sequence; find the largest k that stays interesting.
 			end := i
 			k, err := changePoint(i, func(k int) (bool, error) {
-				return test(ctx, without(c, end-k, end))
+				return test.Test(ctx, without(c, end-k, end))
 			})
 			if k > 0 {
 				c = without(c, end-k, end)
@@ -181,7 +184,7 @@ func changePoint(hi int, f func(k int) (bool, error)) (int, error) {
 // Lithium removes chunks of a power-of-two size from the end of the sequence
 // to its start, halving the size after each round; at size 1 it repeats
 // rounds until one removes nothing. The result is 1-minimal.
-func Lithium[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, error) {
+func Lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	size := 1
 	for size*2 <= len(c) {
@@ -191,15 +194,18 @@ func Lithium[T any](ctx context.Context, items []T, test TestFunc[T]) ([]T, erro
 		removed := false
 		// Chunks are aligned to the end: [len-size, len), [len-2size, len-size), ...
 		for end := len(c); end > 0; {
-			lo := max(end-size, 0)
-			cand := without(c, lo, end)
-			ok, err := test(ctx, cand)
+			base, sz := c, size
+			chunk := func(k int) (lo, hi int) { return max(end-(k+1)*sz, 0), end - k*sz }
+			n := (end + sz - 1) / sz
+			j, err := test.First(ctx, n, func(k int) []T { lo, hi := chunk(k); return without(base, lo, hi) })
 			if err != nil {
 				return c, err
 			}
-			if ok {
-				c, removed = cand, true
+			if j < 0 {
+				break
 			}
+			lo, hi := chunk(j)
+			c, removed = without(base, lo, hi), true
 			end = lo
 		}
 		if size > 1 {

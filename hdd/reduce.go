@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"sync"
 	"time"
 )
 
@@ -79,6 +80,12 @@ type Reducer struct {
 	Algorithm Algorithm // default HDD
 	Minimizer Minimizer // the list minimizer run over each level; default MinDDMin
 
+	// Jobs is how many tests may run at once; <= 1 means one at a time.
+	// Candidates are tested speculatively in the order a serial search
+	// would test them, and the first success in that order wins, so the
+	// result does not depend on Jobs.
+	Jobs int
+
 	// Render turns a candidate into text; normally unparse.Text. It must
 	// be set.
 	Render func(t *Tree, c Config) []byte
@@ -118,11 +125,12 @@ type Stats struct {
 	CacheHits int           // candidates whose text had been tested before
 	Rejected  int           // candidates refused by Check, never tested
 	Timeouts  int           // test runs killed by the timeout
+	Canceled  int           // speculative parallel runs stopped because an earlier candidate won
 	TestTime  time.Duration // time spent in test runs
 	Elapsed   time.Duration // wall time of the whole reduction
 
 	BytesBefore, BytesAfter int
-	NodesBefore, NodesAfter int // nodes present in the tree
+	NodesBefore, NodesAfter int // nodes present in the tree, separators aside
 }
 
 // Reduce shrinks t. It first tests the original twice (warning when the
@@ -139,7 +147,7 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	s.stats.BytesBefore = len(s.best)
 	s.stats.NodesBefore = s.countPresent()
 	s.cache[s.hash(s.best)] = true
-	defer func() { s.stats.Elapsed = time.Since(start) }()
+	s.start = start
 
 	v, err := s.run(ctx, s.best)
 	if err != nil {
@@ -176,6 +184,7 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	}
 	// Confirm, as bisect does, to avoid a false result from a flaky test.
 	vf, err := s.run(ctx, res.Output)
+	s.stats.Elapsed = time.Since(s.start)
 	res.Stats = s.stats
 	if err != nil {
 		return res, err
@@ -188,6 +197,7 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 
 // search is the state of one reduction.
 type search struct {
+	mu    sync.Mutex // guards stats and cache during parallel runs
 	r     *Reducer
 	t     *Tree
 	cur   Config // the best configuration so far
@@ -195,6 +205,7 @@ type search struct {
 	stats Stats
 	seed  maphash.Seed
 	cache map[uint64]bool // text hash → interesting
+	start time.Time
 }
 
 func (s *search) warn(format string, args ...any) {
@@ -217,7 +228,12 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 		text = []byte{}
 	}
 	v, err := s.r.Oracle.Test(ctx, text)
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err != nil {
+		if ctx.Err() != nil {
+			s.stats.Canceled++
+		}
 		return v, err
 	}
 	s.stats.Tests++
@@ -228,36 +244,107 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	return v, nil
 }
 
-// try tests candidate c and adopts it if it is interesting.
-func (s *search) try(ctx context.Context, c Config) (bool, error) {
+// eval tests candidate c, through the cache, and returns its verdict and
+// text. It is safe for concurrent use.
+func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return false, nil, err
 	}
 	text := s.r.Render(s.t, c)
 	h := s.hash(text)
-	if ok, seen := s.cache[h]; seen {
+	s.mu.Lock()
+	ok, seen := s.cache[h]
+	if seen {
 		s.stats.CacheHits++
-		if ok {
-			s.adopt(c, text)
-		}
-		return ok, nil
+	}
+	s.mu.Unlock()
+	if seen {
+		return ok, text, nil
 	}
 	if s.r.Check != nil {
 		if err := s.r.Check(text); err != nil {
+			s.mu.Lock()
 			s.stats.Rejected++
 			s.cache[h] = false
-			return false, nil
+			s.mu.Unlock()
+			return false, text, nil
 		}
 	}
 	v, err := s.run(ctx, text)
 	if err != nil {
-		return false, err
+		return false, text, err
 	}
+	s.mu.Lock()
 	s.cache[h] = v.Interesting
-	if v.Interesting {
+	s.mu.Unlock()
+	return v.Interesting, text, nil
+}
+
+// try tests candidate c and adopts it if it is interesting.
+func (s *search) try(ctx context.Context, c Config) (bool, error) {
+	ok, text, err := s.eval(ctx, c)
+	if ok && err == nil {
 		s.adopt(c, text)
 	}
-	return v.Interesting, nil
+	return ok, err
+}
+
+// first tests gen(0), ..., gen(n-1) in order and adopts the first
+// interesting one, returning its index or -1. With Jobs > 1 it tests up to
+// Jobs candidates at once, ahead of the serial order, and cancels the runs
+// after a success; the outcome is that of the serial loop.
+func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int, error) {
+	if s.r.Jobs <= 1 || n <= 1 {
+		for i := range n {
+			ok, err := s.try(ctx, gen(i))
+			if err != nil {
+				return -1, err
+			}
+			if ok {
+				return i, nil
+			}
+		}
+		return -1, nil
+	}
+	type outcome struct {
+		ok   bool
+		text []byte
+		err  error
+	}
+	spec, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait() // every run has ended before first returns
+	results := make([]chan outcome, n)
+	configs := make([]Config, n)
+	launched := 0
+	launch := func() {
+		i := launched
+		launched++
+		configs[i] = gen(i)
+		results[i] = make(chan outcome, 1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, text, err := s.eval(spec, configs[i])
+			results[i] <- outcome{ok, text, err}
+		}()
+	}
+	for i := range n {
+		for launched < n && launched < i+s.r.Jobs {
+			launch()
+		}
+		o := <-results[i]
+		if o.err != nil {
+			return -1, o.err
+		}
+		if o.ok {
+			cancel() // the later candidates no longer matter
+			s.adopt(configs[i], o.text)
+			return i, nil
+		}
+	}
+	return -1, nil
 }
 
 func (s *search) adopt(c Config, text []byte) {
@@ -272,13 +359,14 @@ func (s *search) adopt(c Config, text []byte) {
 func (s *search) result() *Result {
 	s.stats.BytesAfter = len(s.best)
 	s.stats.NodesAfter = s.countPresent()
+	s.stats.Elapsed = time.Since(s.start)
 	return &Result{Config: s.cur, Output: s.best, Stats: s.stats}
 }
 
 func (s *search) countPresent() int {
 	n := 0
 	s.t.Walk(s.cur, func(id NodeID) bool {
-		if !s.cur.Edited(id) {
+		if !s.cur.Edited(id) && !s.t.Nodes[id].Is(Sep) {
 			n++
 		}
 		return true
@@ -347,16 +435,13 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
-	base := s.cur
 	testsBefore := s.stats.Tests
-	test := func(ctx context.Context, keep []NodeID) (bool, error) {
-		return s.try(ctx, base.Remove(minus(items, keep)...))
-	}
+	test := levelTester{s: s, base: s.cur, items: items}
 	keep, err := Minimize(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
 		// whose last test was the empty set: the cache answers).
-		if ok, terr := test(ctx, nil); terr != nil {
+		if ok, terr := test.Test(ctx, nil); terr != nil {
 			err = terr
 		} else if ok {
 			keep = nil
@@ -366,23 +451,43 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	return len(keep) < len(items), err
 }
 
+// levelTester is the Tester of one level: a candidate keeps some of the
+// level's items and removes the others from the configuration the level
+// started from.
+type levelTester struct {
+	s     *search
+	base  Config
+	items []NodeID
+}
+
+func (l levelTester) config(keep []NodeID) Config { return l.base.Remove(minus(l.items, keep)...) }
+
+func (l levelTester) Test(ctx context.Context, keep []NodeID) (bool, error) {
+	return l.s.try(ctx, l.config(keep))
+}
+
+func (l levelTester) First(ctx context.Context, n int, gen func(i int) []NodeID) (int, error) {
+	return l.s.first(ctx, n, func(i int) Config { return l.config(gen(i)) })
+}
+
 // singles is HDD+'s greedy phase: try removing each node alone, breadth
 // first, until a whole pass removes nothing.
 func (s *search) singles(ctx context.Context) error {
 	for pass := 1; ; pass++ {
 		removed := 0
 		for d := 0; d <= s.t.Height(); d++ {
-			for _, id := range s.candidates(d) {
-				if !s.t.Present(s.cur, id) {
-					continue // an earlier removal in this pass took it
-				}
-				ok, err := s.try(ctx, s.cur.Remove(id))
+			ids := s.candidates(d)
+			for len(ids) > 0 {
+				base := s.cur
+				i, err := s.first(ctx, len(ids), func(i int) Config { return base.Remove(ids[i]) })
 				if err != nil {
 					return err
 				}
-				if ok {
-					removed++
+				if i < 0 {
+					break
 				}
+				removed++
+				ids = ids[i+1:]
 			}
 		}
 		s.logf("hdd+: pass %d removed %d nodes, %d bytes", pass, removed, len(s.best))

@@ -207,3 +207,25 @@ func TestReduceCacheAvoidsRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelSameResult checks that Jobs does not change the result.
+func TestParallelSameResult(t *testing.T) {
+	for _, tc := range reduceCases {
+		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
+			for _, m := range hdd.Minimizers() {
+				var outs [2]string
+				for k, jobs := range []int{1, 4} {
+					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Text}
+					res, err := r.Reduce(context.Background(), sexp(t, tc.src))
+					if err != nil {
+						t.Fatal(err)
+					}
+					outs[k] = string(res.Output)
+				}
+				if outs[0] != outs[1] {
+					t.Errorf("%s %v %v: -j 1 gives %q, -j 4 gives %q", tc.name, alg, m, outs[0], outs[1])
+				}
+			}
+		}
+	}
+}

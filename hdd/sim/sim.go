@@ -140,7 +140,7 @@ func Run(m Model, n, trials int, seed uint64, ms []hdd.Minimizer) Row {
 				calls++
 				return oracle(keep), nil
 			}
-			got, _ := hdd.Minimize(context.Background(), mz, items, test)
+			got, _ := hdd.Minimize(context.Background(), mz, items, hdd.TestFunc[int](test))
 			row.Calls[mz] += float64(calls) / float64(trials)
 			row.Size[mz] += float64(len(got)) / float64(trials)
 		}
