@@ -80,6 +80,11 @@ type Reducer struct {
 	Algorithm Algorithm // default HDD
 	Minimizer Minimizer // the list minimizer run over each level; default MinDDMin
 
+	// NoHoist turns off hoisting: replacing a node by a descendant of the
+	// same class (a statement by a statement nested in it, a JSON value by
+	// a nested value, an element by a child element).
+	NoHoist bool
+
 	// Jobs is how many tests may run at once; <= 1 means one at a time.
 	// Candidates are tested speculatively in the order a serial search
 	// would test them, and the first success in that order wins, so the
@@ -380,23 +385,97 @@ func (s *search) algorithm(ctx context.Context) error {
 		_, err := s.level(ctx, 1)
 		return err
 	case HDD:
-		_, err := s.hdd(ctx)
+		_, err := s.sweep(ctx)
 		return err
 	case HDDPlus:
-		if _, err := s.hdd(ctx); err != nil {
+		if _, err := s.sweep(ctx); err != nil {
 			return err
 		}
 		return s.singles(ctx)
 	case HDDStar:
 		for sweep := 1; ; sweep++ {
 			s.logf("hdd*: sweep %d", sweep)
-			changed, err := s.hdd(ctx)
+			changed, err := s.sweep(ctx)
 			if err != nil || !changed {
 				return err
 			}
 		}
 	}
 	return fmt.Errorf("hdd: unknown algorithm %v", s.r.Algorithm)
+}
+
+// sweep runs HDD's top-down pruning, then hoisting, and reports whether
+// either changed anything.
+func (s *search) sweep(ctx context.Context) (bool, error) {
+	changed, err := s.hdd(ctx)
+	if err != nil || s.r.NoHoist {
+		return changed, err
+	}
+	hoisted, err := s.hoist(ctx)
+	return changed || hoisted, err
+}
+
+// hoist replaces nodes by descendants of the same class, top down: for each
+// present node with a class, it tries its nearest descendants of that class
+// in source order and, on success, goes on from the hoisted node.
+func (s *search) hoist(ctx context.Context) (bool, error) {
+	changed := false
+	testsBefore := s.stats.Tests
+	for d := 0; d <= s.t.Height(); d++ {
+		var xs []NodeID
+		s.t.Walk(s.cur, func(id NodeID) bool {
+			if int(s.t.Nodes[id].Depth) == d {
+				if !s.cur.Edited(id) && s.t.Nodes[id].Class != "" {
+					xs = append(xs, id)
+				}
+				return false
+			}
+			return true
+		})
+		for _, x := range xs {
+			if !s.t.Present(s.cur, x) {
+				continue
+			}
+			for top := x; ; {
+				cands := s.nearest(top, s.t.Nodes[x].Class)
+				if len(cands) == 0 {
+					break
+				}
+				base := s.cur
+				i, err := s.first(ctx, len(cands), func(i int) Config { return base.Hoist(x, cands[i]) })
+				if err != nil {
+					return changed, err
+				}
+				if i < 0 {
+					break
+				}
+				changed, top = true, cands[i]
+			}
+		}
+	}
+	s.logf("hoisting: %d tests, %d bytes", s.stats.Tests-testsBefore, len(s.best))
+	return changed, nil
+}
+
+// nearest returns the present, unedited descendants of id whose class is
+// class and that have no such node between them and id, in source order.
+func (s *search) nearest(id NodeID, class string) []NodeID {
+	var out []NodeID
+	var visit func(NodeID)
+	visit = func(n NodeID) {
+		for _, c := range s.t.Nodes[n].Children {
+			if s.cur.Edited(c) {
+				continue
+			}
+			if s.t.Nodes[c].Class == class {
+				out = append(out, c)
+				continue
+			}
+			visit(c)
+		}
+	}
+	visit(id)
+	return out
 }
 
 // hdd runs one top-down sweep and reports whether it removed anything.

@@ -50,6 +50,11 @@ type Node struct {
 	// vanish (Removable unset). An empty Replace on a node that is not
 	// Removable means the node stays as it is.
 	Replace string
+
+	// Class is the node's syntactic class for hoisting ("stmt", "expr",
+	// "value", "element"): a node may be replaced by a descendant of the
+	// same Class without breaking the syntax. Empty means never.
+	Class string
 }
 
 // Is reports whether all of f are set on n.
