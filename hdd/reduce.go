@@ -110,6 +110,12 @@ type Reducer struct {
 	// past the call without copying).
 	Improved func(best []byte)
 
+	// Progress, if set, is called after every test run with a snapshot of
+	// the reduction. It is called with an internal lock held, from the
+	// goroutine that ran the test: it must be quick and must not call back
+	// into the Reducer.
+	Progress func(Progress)
+
 	// Log receives one line per level and per phase; nil discards.
 	Log func(msg string)
 	// Warn receives warnings meant for the user (a flaky test, a test
@@ -138,6 +144,13 @@ type Stats struct {
 	NodesBefore, NodesAfter int // nodes present in the tree, separators aside
 }
 
+// A Progress is a snapshot of a running reduction.
+type Progress struct {
+	Phase string // "check", "level 3", "hoist", "hdd+", ...
+	Bytes int    // size of the best candidate so far
+	Stats Stats  // counts so far (Elapsed is up to date; Bytes/Nodes fields are not)
+}
+
 // Reduce shrinks t. It first tests the original twice (warning when the
 // verdicts differ) and the empty file once (warning when it is interesting
 // too), then runs r.Algorithm, and finally tests the result once more.
@@ -154,6 +167,7 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	s.cache[s.hash(s.best)] = true
 	s.start = start
 
+	s.phase = "checking the original"
 	v, err := s.run(ctx, s.best)
 	if err != nil {
 		return nil, err
@@ -211,6 +225,14 @@ type search struct {
 	seed  maphash.Seed
 	cache map[uint64]bool // text hash → interesting
 	start time.Time
+	phase string // for Progress; guarded by mu
+}
+
+// setPhase names what the search does now, for Progress.
+func (s *search) setPhase(format string, args ...any) {
+	s.mu.Lock()
+	s.phase = fmt.Sprintf(format, args...)
+	s.mu.Unlock()
 }
 
 func (s *search) warn(format string, args ...any) {
@@ -245,6 +267,11 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	s.stats.TestTime += v.Duration
 	if v.TimedOut {
 		s.stats.Timeouts++
+	}
+	if s.r.Progress != nil {
+		st := s.stats
+		st.Elapsed = time.Since(s.start)
+		s.r.Progress(Progress{Phase: s.phase, Bytes: len(s.best), Stats: st})
 	}
 	return v, nil
 }
@@ -354,8 +381,10 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 
 func (s *search) adopt(c Config, text []byte) {
 	s.cur = c
+	s.mu.Lock()
 	improved := len(text) < len(s.best)
 	s.best = text
+	s.mu.Unlock()
 	if improved && s.r.Improved != nil {
 		s.r.Improved(text)
 	}
@@ -422,6 +451,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.stats.Tests
 	for d := 0; d <= s.t.Height(); d++ {
+		s.setPhase("hoisting, level %d/%d", d, s.t.Height())
 		var xs []NodeID
 		s.t.Walk(s.cur, func(id NodeID) bool {
 			if int(s.t.Nodes[id].Depth) == d {
@@ -514,6 +544,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
+	s.setPhase("level %d/%d (%d nodes)", d, s.t.Height(), len(items))
 	testsBefore := s.stats.Tests
 	test := levelTester{s: s, base: s.cur, items: items}
 	keep, err := Minimize(ctx, s.r.Minimizer, items, test)
@@ -553,6 +584,7 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []NodeID)
 // first, until a whole pass removes nothing.
 func (s *search) singles(ctx context.Context) error {
 	for pass := 1; ; pass++ {
+		s.setPhase("hdd+ pass %d", pass)
 		removed := 0
 		for d := 0; d <= s.t.Height(); d++ {
 			ids := s.candidates(d)
