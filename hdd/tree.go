@@ -72,6 +72,11 @@ type Tree struct {
 	// unparser then puts a space between them. Nil means never.
 	Fuse func(a, b byte) bool
 
+	// LineSensitive says line breaks matter between tokens (C preprocessor
+	// lines, line comments): where a removed region held a line break and
+	// neither side of the junction has one, the unparser emits a newline.
+	LineSensitive bool
+
 	height int32
 }
 

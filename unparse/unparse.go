@@ -10,12 +10,14 @@
 //     its Replace text (or stays as it is when Replace is empty).
 //  3. A replaced node emits its leading whitespace and the replacement text; a
 //     hoisted node emits its leading whitespace and its descendant's bytes.
-//  4. A separator ([hdd.Sep]) is emitted only between two emitted
-//     [hdd.ListItem] siblings: removing an item takes exactly one separator.
-//  5. Where something vanished, the junction is mended: if the vanished bytes
-//     held a line break and neither side of the junction has one, a newline is
-//     emitted (C preprocessor lines and line comments stay on their own
-//     lines); otherwise, if the tree's Fuse says the bytes on both sides would
+//  4. A separator ([hdd.Sep]) is emitted, in place, only between two emitted
+//     [hdd.ListItem] siblings, and only the first separator after an item:
+//     removing an item takes exactly one separator with it.
+//  5. Where something vanished, the junction is mended: in a tree whose
+//     LineSensitive is set, if the vanished bytes held a line break and
+//     neither side of the junction has one, a newline is emitted (C
+//     preprocessor lines and line comments stay on their own lines);
+//     otherwise, if the tree's Fuse says the bytes on both sides would
 //     fuse into one token, a space is emitted.
 //
 // With an empty Config, the output is the parsed input byte for byte.
@@ -91,23 +93,22 @@ func (r *renderer) writeString(s string) {
 	r.write([]byte(s))
 }
 
-// vanish records that src[lo:hi] is dropped.
-func (r *renderer) vanish(lo, hi int32) {
+// vanish records that src[lo:hi] is dropped. A separator's whitespace is
+// never the gap: a separator belongs to the item after it.
+func (r *renderer) vanish(lo, hi int32, sep bool) {
 	if lo >= hi {
 		return
 	}
-	if !r.hasGap {
+	if !r.hasGap && !sep {
 		start := lo
 		for start < hi && isSpace(r.t.Src[start]) {
 			start++
 		}
 		r.gap, r.hasGap = r.t.Src[lo:start], true
 	}
-	for _, b := range r.t.Src[lo:hi] {
-		if b == '\n' {
-			r.j = newline
-			return
-		}
+	if r.t.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
+		r.j = newline
+		return
 	}
 	if r.j == none {
 		r.j = space
@@ -131,7 +132,7 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	if r.c.Removed(id) {
 		switch {
 		case n.Is(hdd.Removable):
-			r.vanish(from, n.End)
+			r.vanish(from, n.End, n.Is(hdd.Sep))
 			return
 		case n.Replace != "":
 			r.replaced(from, n, n.Replace)
@@ -148,32 +149,33 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	}
 	r.writeLead(t.Src[from:n.Start])
 	pos := n.Start
-	pendingSep := hdd.NoNode // the separator to emit before the next item
-	itemSeen := false        // an item was emitted since the last separator
-	for _, ch := range n.Children {
+	// A separator is emitted, in place, when an item was emitted since the
+	// last emitted separator and another item is emitted after it.
+	lastItem := -1
+	for i := len(n.Children) - 1; i >= 0; i-- {
+		ch := n.Children[i]
+		if t.Nodes[ch].Is(hdd.ListItem) && !r.vanishes(ch) {
+			lastItem = i
+			break
+		}
+	}
+	itemSeen := false // an item was emitted since the last separator
+	for i, ch := range n.Children {
 		cn := &t.Nodes[ch]
 		r.write(t.Src[pos:cn.Lead])
 		pos = cn.End
 		switch {
 		case cn.Is(hdd.Sep):
-			if itemSeen && pendingSep == hdd.NoNode && !r.vanishes(ch) {
-				pendingSep = ch
+			if itemSeen && i < lastItem && !r.vanishes(ch) {
+				r.node(ch, true)
+				itemSeen = false
 			} else {
-				r.vanish(cn.Lead, cn.End)
+				r.vanish(cn.Lead, cn.End, true)
 			}
 		case cn.Is(hdd.ListItem):
 			if r.vanishes(ch) {
-				r.vanish(cn.Lead, cn.End)
+				r.vanish(cn.Lead, cn.End, false)
 				continue
-			}
-			if pendingSep != hdd.NoNode {
-				// The separator stood before the vanished run: it keeps
-				// its own whitespace, and the gap goes to the item.
-				gap, hasGap, j := r.gap, r.hasGap, r.j
-				r.hasGap, r.j = false, none
-				r.node(pendingSep, true)
-				r.gap, r.hasGap, r.j = gap, hasGap, j
-				pendingSep = hdd.NoNode
 			}
 			itemSeen = true
 			r.node(ch, true)
@@ -181,17 +183,14 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 			r.node(ch, true)
 		}
 	}
-	if pendingSep != hdd.NoNode {
-		sn := &t.Nodes[pendingSep]
-		r.vanish(sn.Lead, sn.End)
-	}
 	r.write(t.Src[pos:n.End])
 }
 
 // writeLead emits the leading whitespace of a node, or the gap of the run
 // that vanished just before it (see renderer.gap).
 func (r *renderer) writeLead(lead []byte) {
-	if r.hasGap && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap)) {
+	atStart := len(r.out) == r.base // nothing emitted yet: no line to keep
+	if r.hasGap && (atStart || !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
 		lead = r.gap
 	}
 	r.write(lead)

@@ -105,6 +105,7 @@ func words(t *testing.T, src string) *hdd.Tree {
 		i = j
 	}
 	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
+	tr.LineSensitive = true
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ func Parse(src []byte) (*grammars.Doc, error) {
 		t.Add(root, "line", start, end, hdd.Removable, "")
 		start = end
 	}
+	t.LineSensitive = true
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}

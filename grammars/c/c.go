@@ -1,0 +1,317 @@
+package c
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	tsc "github.com/smacker/go-tree-sitter/c"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// Format is the C format: files ending in .c, .h or .i (preprocessed C).
+var Format = &grammars.Format{Name: "c", Exts: []string{".c", ".h", ".i"}, Parse: Parse}
+
+// language is the tree-sitter C grammar. It is immutable and shared by all
+// parsers.
+var language = tsc.GetLanguage()
+
+// maxErrorShare is the share of an input's non-space bytes that may lie in
+// regions tree-sitter could not parse before Parse refuses the input as not
+// C at all.
+const maxErrorShare = 0.5
+
+// Parse parses src as C. The root of the tree spans all of src; its
+// children are the top-level items of the translation unit. Regions that
+// tree-sitter cannot parse (GNU extensions it does not know, unexpanded
+// macros) are kept as opaque ERROR nodes and reported in the Doc's
+// Warnings; Parse fails only for text that is empty, binary, or mostly
+// unparsable, with a [*grammars.SyntaxError] in the last case.
+//
+// The Doc's Check re-parses a candidate and refuses it if it has more
+// syntax errors than src.
+func Parse(src []byte) (*grammars.Doc, error) {
+	if err := grammars.CheckText(src); err != nil {
+		return nil, err
+	}
+	tree, err := parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("c: tree-sitter: %w", err)
+	}
+	root := tree.RootNode()
+	nerr := countErrors(root)
+	nodes, missing := copyTree(root, src)
+
+	regions, errBytes, first := errorRegions(src, nodes)
+	if first < 0 && missing.count > 0 {
+		first = missing.first
+	}
+	if nerr > 0 && float64(errBytes) > maxErrorShare*float64(nonSpace(src)) {
+		tree.Close()
+		line, col := grammars.Position(src, first)
+		return nil, &grammars.SyntaxError{Line: line, Col: col,
+			Msg: fmt.Sprintf("does not look like C (%d%% of it cannot be parsed)", 100*errBytes/max(nonSpace(src), 1))}
+	}
+
+	b := builder{src: src, raw: nodes, t: hdd.NewTree(src)}
+	b.t.Fuse = Fuse
+	b.t.LineSensitive = true
+	b.build()
+	if err := b.t.Finish(); err != nil {
+		// The spans are clamped while copying, so this is a bug here.
+		tree.Close()
+		return nil, fmt.Errorf("c: %w", err)
+	}
+
+	// The checker keeps a copy of the tree for incremental parsing; the copy
+	// shares the tree's nodes but not the cache of Go wrappers that
+	// copyTree filled.
+	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
+	tree.Close()
+	doc := &grammars.Doc{Tree: b.t, Check: chk.check}
+	if nerr > 0 {
+		line, col := grammars.Position(src, first)
+		var parts []string
+		if regions > 0 {
+			parts = append(parts, "could not parse "+plural(regions, "region", "regions")+" (kept opaque)")
+		}
+		if missing.count > 0 {
+			parts = append(parts, "found "+plural(missing.count, "missing token", "missing tokens"))
+		}
+		doc.Warnings = append(doc.Warnings, fmt.Sprintf("%d:%d: tree-sitter %s; the first is here",
+			line, col, strings.Join(parts, " and ")))
+	}
+	return doc, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// nonSpace counts the bytes of src that are not white space.
+func nonSpace(src []byte) int {
+	n := 0
+	for _, c := range src {
+		if !isSpace(c) {
+			n++
+		}
+	}
+	return n
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// parse runs a fresh tree-sitter parser over src.
+func parse(src []byte) (*sitter.Tree, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(language)
+	return p.ParseCtx(context.Background(), nil, src)
+}
+
+// errorSymbol is tree-sitter's symbol for ERROR nodes
+// (ts_builtin_sym_error, (TSSymbol)-1).
+const errorSymbol = sitter.Symbol(65535)
+
+// A raw node is a tree-sitter node copied into Go memory.
+type raw struct {
+	kind        string
+	field       string // the field name under its parent, or ""
+	start, end  int
+	named       bool
+	extra       bool  // an ERROR node that tree-sitter skipped as extra
+	err         bool  // an ERROR node
+	first, last int32 // children, or -1
+	next        int32 // next sibling, or -1
+}
+
+// missingTokens counts the zero-width MISSING tokens tree-sitter inserted.
+type missingTokens struct {
+	count int
+	first int // offset of the first, or -1
+}
+
+// copyTree walks the tree-sitter tree once and copies it into a slice of raw
+// nodes in preorder, clamping each node's span into its parent's and after
+// its previous sibling so that the spans nest. Zero-width nodes (MISSING
+// tokens) are dropped and counted. The children of literals and ERROR
+// nodes, which are never edited on their own, are not copied.
+func copyTree(root *sitter.Node, src []byte) ([]raw, missingTokens) {
+	n := len(src)
+	nodes := make([]raw, 0, n/3+16) // about the ratio for dense code
+	missing := missingTokens{first: -1}
+	cur := sitter.NewTreeCursor(root)
+	defer cur.Close()
+	type symInfo struct {
+		kind  string
+		named bool
+	}
+	syms := map[sitter.Symbol]symInfo{}
+	fields := map[string]string{} // interned field names
+	// Each cgo call costs about as much as the rest of the loop, so the
+	// per-symbol facts are cached and the per-node ones asked only when
+	// needed.
+	var visit func(parent, lo, hi int)
+	visit = func(parent, lo, hi int) {
+		node := cur.CurrentNode()
+		start, end := int(node.StartByte()), int(node.EndByte())
+		if start == end {
+			if node.IsMissing() {
+				missing.count++
+				if missing.first < 0 {
+					missing.first = start
+				}
+			}
+			return
+		}
+		start, end = max(start, lo), min(end, hi)
+		if start >= end {
+			return
+		}
+		start = continuation(src, lo, start)
+		sym := node.Symbol()
+		info, ok := syms[sym]
+		if !ok {
+			info = symInfo{node.Type(), node.IsNamed()}
+			syms[sym] = info
+		}
+		kind := info.kind
+		if kind == "\n" && !info.named {
+			// The line break ending an #if or #elif condition is left to
+			// the parent, so that it is white space before the first item.
+			return
+		}
+		field := ""
+		if parent >= 0 {
+			if f := cur.CurrentFieldName(); f != "" {
+				if field, ok = fields[f]; !ok {
+					fields[f] = f
+					field = f
+				}
+			}
+		}
+		isErr := sym == errorSymbol
+		id := len(nodes)
+		nodes = append(nodes, raw{
+			kind:  kind,
+			field: field,
+			start: start,
+			end:   end,
+			named: info.named,
+			extra: isErr && node.IsExtra(),
+			err:   isErr,
+			first: -1,
+			last:  -1,
+			next:  -1,
+		})
+		if parent >= 0 {
+			if p := &nodes[parent]; p.last < 0 {
+				p.first = int32(id)
+				p.last = int32(id)
+			} else {
+				nodes[p.last].next = int32(id)
+				p.last = int32(id)
+			}
+		}
+		if isErr || leafKinds[kind] || !cur.GoToFirstChild() {
+			return
+		}
+		prev := start
+		for {
+			before := len(nodes)
+			visit(id, prev, end)
+			if len(nodes) > before {
+				prev = nodes[before].end
+			}
+			if !cur.GoToNextSibling() {
+				break
+			}
+		}
+		cur.GoToParent()
+	}
+	visit(-1, 0, n)
+	return nodes, missing
+}
+
+// continuation returns start moved back over the line continuations
+// (backslash-newline) and blanks before it, down to lo. A node that vanishes
+// then takes the continuation before it along: "#define F(a) \\\n body"
+// less its body must not continue onto the next line.
+func continuation(src []byte, lo, start int) int {
+	for {
+		k := start
+		for k > lo && (src[k-1] == ' ' || src[k-1] == '\t' || src[k-1] == '\f' || src[k-1] == '\v') {
+			k--
+		}
+		if k == lo || src[k-1] != '\n' {
+			return start
+		}
+		k--
+		if k > lo && src[k-1] == '\r' {
+			k--
+		}
+		if k == lo || src[k-1] != '\\' {
+			return start
+		}
+		start = k - 1
+	}
+}
+
+// errorRegions returns the number of outermost ERROR nodes, the non-space
+// bytes they cover and the offset of the first (-1 if none).
+func errorRegions(src []byte, nodes []raw) (regions, size, first int) {
+	first = -1
+	end := -1 // end of the last region counted: nested ERRORs lie inside
+	for i := range nodes {
+		n := &nodes[i]
+		if !n.err || n.start < end {
+			continue
+		}
+		regions++
+		size += nonSpace(src[n.start:n.end])
+		end = n.end
+		if first < 0 {
+			first = n.start
+		}
+	}
+	return regions, size, first
+}
+
+// Fuse reports whether the C tokens ending in a and starting with b would
+// lex differently if written without a space between them: two identifier
+// or number characters, an identifier and a character or string literal
+// (L"x"), a number and a dot, or two operator characters that form a longer
+// operator or a comment (+ +, - >, / *, < <=, ...). It errs on the side of
+// fusing, since a needless space is harmless.
+func Fuse(a, b byte) bool {
+	switch {
+	case isWord(a):
+		return isWord(b) || b == '"' || b == '\'' || b == '.' && isDigit(a) ||
+			(a == 'e' || a == 'E' || a == 'p' || a == 'P') && (b == '+' || b == '-')
+	case a == '.':
+		return isDigit(b) || b == '.'
+	case isOp(a):
+		return isOp(b)
+	}
+	return false
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) || c >= 0x80
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isOp reports whether c can begin or continue a multi-character
+// punctuator: the digraphs <: :> <% %> %: and the C23 [[ ]] :: included.
+func isOp(c byte) bool {
+	return strings.IndexByte("+-*/%<>=!&|^#:[].?", c) >= 0
+}

@@ -1,0 +1,433 @@
+package c
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// find returns the nth node (from 0) of the given kind whose text is text.
+func find(t *testing.T, tree *hdd.Tree, kind, text string, nth int) hdd.NodeID {
+	t.Helper()
+	for id := range tree.Nodes {
+		if tree.Nodes[id].Kind == kind && string(tree.Text(hdd.NodeID(id))) == text {
+			if nth == 0 {
+				return hdd.NodeID(id)
+			}
+			nth--
+		}
+	}
+	t.Fatalf("no %s %q in\n%s", kind, text, dump(tree))
+	return hdd.NoNode
+}
+
+// A target names the node to remove: its kind and exact text, and which of
+// several such nodes (0 for the first).
+type target struct {
+	kind, text string
+	nth        int
+}
+
+func TestRemove(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		remove []target
+		want   string
+	}{
+		{
+			name:   "middle parameter",
+			src:    "int f(int a, int b, int c) { return a; }\n",
+			remove: []target{{"parameter_declaration", "int b", 0}},
+			want:   "int f(int a, int c) { return a; }\n",
+		},
+		{
+			name:   "first parameter",
+			src:    "int f(int a, int b, int c) { return a; }\n",
+			remove: []target{{"parameter_declaration", "int a", 0}},
+			want:   "int f(int b, int c) { return a; }\n",
+		},
+		{
+			name:   "last parameter",
+			src:    "int f(int a, int b, int c);\n",
+			remove: []target{{"parameter_declaration", "int c", 0}},
+			want:   "int f(int a, int b);\n",
+		},
+		{
+			name:   "all parameters",
+			src:    "int f(int a, int b, ...);\n",
+			remove: []target{{"parameter_declaration", "int a", 0}, {"parameter_declaration", "int b", 0}, {"variadic_parameter", "...", 0}},
+			want:   "int f();\n",
+		},
+		{
+			name:   "parameter list",
+			src:    "int f(int a, int b) { return a; }\n",
+			remove: []target{{"parameter_list", "(int a, int b)", 0}},
+			want:   "int f() { return a; }\n",
+		},
+		{
+			name:   "argument",
+			src:    "void h(void) { g(1, x + 2, 3); }\n",
+			remove: []target{{"binary_expression", "x + 2", 0}},
+			want:   "void h(void) { g(1, 3); }\n",
+		},
+		{
+			name:   "enumerator",
+			src:    "enum e { A, B = 2, C };\n",
+			remove: []target{{"enumerator", "B = 2", 0}},
+			want:   "enum e { A, C };\n",
+		},
+		{
+			name:   "last enumerator takes the trailing comma",
+			src:    "enum e { A, B, C, };\n",
+			remove: []target{{"list_item", "C,", 0}},
+			want:   "enum e { A, B };\n",
+		},
+		{
+			name:   "all enumerators",
+			src:    "enum e { A, B, };\n",
+			remove: []target{{"enumerator", "A", 0}, {"list_item", "B,", 0}},
+			want:   "enum e { };\n",
+		},
+		{
+			name:   "typedef keeps its first declarator",
+			src:    "typedef struct s s_t, *s_p;\n",
+			remove: []target{{"pointer_declarator", "*s_p", 0}},
+			want:   "typedef struct s s_t;\n",
+		},
+		{
+			name:   "trailing comma",
+			src:    "int a[] = { 1, 2, };\n",
+			remove: []target{{",", ",", 1}, {"number_literal", "1", 0}},
+			want:   "int a[] = { 2};\n", // the comma's empty lead replaces the brace's (unparse gap rule)
+		},
+		{
+			name:   "declarator",
+			src:    "int a, *b = 0, c;\n",
+			remove: []target{{"init_declarator", "*b = 0", 0}},
+			want:   "int a, c;\n",
+		},
+		{
+			name:   "initializer item",
+			src:    "struct s x = { .a = 1, .b = { 2, 3 } };\n",
+			remove: []target{{"initializer_pair", ".a = 1", 0}, {"number_literal", "2", 0}},
+			want:   "struct s x = { .b = { 3 } };\n",
+		},
+		{
+			name:   "statement in a nested block",
+			src:    "void f(void) {\n\tif (x) {\n\t\ta();\n\t\tb();\n\t}\n}\n",
+			remove: []target{{"expression_statement", "a();", 0}},
+			want:   "void f(void) {\n\tif (x) {\n\t\tb();\n\t}\n}\n",
+		},
+		{
+			name:   "function",
+			src:    "int a;\n\nint f(void)\n{\n\treturn 1;\n}\n\nint b;\n",
+			remove: []target{{"function_definition", "int f(void)\n{\n\treturn 1;\n}", 0}},
+			want:   "int a;\n\nint b;\n",
+		},
+		{
+			name:   "block comment",
+			src:    "int /* c */ a;\n",
+			remove: []target{{"comment", "/* c */", 0}},
+			want:   "int a;\n",
+		},
+		{
+			name:   "line comment",
+			src:    "int a; // c\nint b;\n",
+			remove: []target{{"comment", "// c", 0}},
+			want:   "int a;\nint b;\n",
+		},
+		{
+			name:   "comment between tokens that would fuse",
+			src:    "int x = a-/**/-b;\n",
+			remove: []target{{"comment", "/**/", 0}},
+			want:   "int x = a- -b;\n",
+		},
+		{
+			name:   "block to {}",
+			src:    "int f(int x)\n{\n\tx++;\n\treturn x;\n}\n",
+			remove: []target{{"compound_statement", "{\n\tx++;\n\treturn x;\n}", 0}},
+			want:   "int f(int x)\n{}\n",
+		},
+		{
+			name:   "expression to 0",
+			src:    "int f(int x) { return x + 1; }\n",
+			remove: []target{{"binary_expression", "x + 1", 0}},
+			want:   "int f(int x) { return 0; }\n",
+		},
+		{
+			name:   "return keyword fuses with 0",
+			src:    "int f(int x) { return(x); }\n",
+			remove: []target{{"parenthesized_expression", "(x)", 0}},
+			want:   "int f(int x) { return 0; }\n",
+		},
+		{
+			name:   "operand to 0",
+			src:    "int y = a * (b + c);\n",
+			remove: []target{{"identifier", "a", 0}, {"identifier", "c", 0}},
+			want:   "int y = 0 * (b + 0);\n",
+		},
+		{
+			name:   "string to empty",
+			src:    "char *s = \"hello\" \"world\";\n",
+			remove: []target{{"concatenated_string", "\"hello\" \"world\"", 0}},
+			want:   "char *s = \"\";\n",
+		},
+		{
+			name:   "if body to ;",
+			src:    "void f(void) { if (x) return; else { g(); } }\n",
+			remove: []target{{"return_statement", "return;", 0}, {"compound_statement", "{ g(); }", 0}},
+			want:   "void f(void) { if (x) ; else {} }\n",
+		},
+		{
+			name:   "else clause",
+			src:    "void f(void) { if (x) a(); else b(); }\n",
+			remove: []target{{"else_clause", "else b();", 0}},
+			want:   "void f(void) { if (x) a(); }\n",
+		},
+		{
+			name:   "for clauses",
+			src:    "void f(void) { for (int i = 0; i < n; i++) g(); }\n",
+			remove: []target{{"declaration", "int i = 0;", 0}, {"binary_expression", "i < n", 0}, {"update_expression", "i++", 0}},
+			want:   "void f(void) { for (; 0;) g(); }\n",
+		},
+		{
+			name:   "array size",
+			src:    "int a[N * 2];\n",
+			remove: []target{{"binary_expression", "N * 2", 0}},
+			want:   "int a[1];\n",
+		},
+		{
+			name:   "struct with its semicolon",
+			src:    "int w;\nstruct s { int a; int b; };\nint x;\n",
+			remove: []target{{"declaration", "struct s { int a; int b; };", 0}},
+			want:   "int w;\nint x;\n",
+		},
+		{
+			name:   "field",
+			src:    "struct s { int a; int b; };\n",
+			remove: []target{{"field_declaration", "int a;", 0}},
+			want:   "struct s { int b; };\n",
+		},
+		{
+			name:   "case body",
+			src:    "void f(int x) { switch (x) { case 1: a(); b(); break; } }\n",
+			remove: []target{{"expression_statement", "a();", 0}, {"break_statement", "break;", 0}},
+			want:   "void f(int x) { switch (x) { case 1: b(); } }\n",
+		},
+		{
+			name:   "qualifiers and storage classes",
+			src:    "static const int x = 1;\n",
+			remove: []target{{"storage_class_specifier", "static", 0}, {"type_qualifier", "const", 0}},
+			want:   "int x = 1;\n",
+		},
+		{
+			name:   "define after removed line stays on its own line",
+			src:    "int a;\n#define X 1\nint b;\n",
+			remove: []target{{"preproc_def", "#define X 1\n", 0}},
+			want:   "int a;\nint b;\n",
+		},
+		{
+			name:   "statement between code and a define",
+			src:    "void f(void) {\n\ta();\n\tb();\n#define X 1\n\tc();\n}\n",
+			remove: []target{{"expression_statement", "b();", 0}},
+			want:   "void f(void) {\n\ta();\n#define X 1\n\tc();\n}\n",
+		},
+		{
+			name:   "#if block item",
+			src:    "void f(void) {\n#if A\n\ta();\n\tb();\n#else\n\tc();\n#endif\n}\n",
+			remove: []target{{"expression_statement", "a();", 0}, {"preproc_else", "#else\n\tc();", 0}},
+			want:   "void f(void) {\n#if A\n\tb();\n#endif\n}\n",
+		},
+		{
+			name:   "#if condition to 0",
+			src:    "#if defined(A) && B > 1\nint x;\n#endif\n",
+			remove: []target{{"binary_expression", "defined(A) && B > 1", 0}},
+			want:   "#if 0\nint x;\n#endif\n",
+		},
+		{
+			name:   "define body",
+			src:    "#define X (1 + 2)\nint y = X;\n",
+			remove: []target{{"preproc_arg", "(1 + 2)", 0}},
+			want:   "#define X\nint y = X;\n",
+		},
+		{
+			name:   "statement before a closing brace after a line comment",
+			src:    "void f(void) { a(); // c\n\tb(); }\n",
+			remove: []target{{"expression_statement", "b();", 0}},
+			want:   "void f(void) { a(); // c\n\t}\n",
+		},
+		{
+			name:   "argument after a line comment takes the comment with its comma",
+			src:    "void f(void) { g(a, // c\n\tb); }\n",
+			remove: []target{{"identifier", "b", 0}},
+			want:   "void f(void) { g(a\n\t); }\n",
+		},
+		{
+			name:   "CRLF",
+			src:    "int a;\r\nint b;\r\nint c;\r\n",
+			remove: []target{{"declaration", "int b;", 0}},
+			want:   "int a;\r\nint c;\r\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []hdd.NodeID
+			for _, r := range tt.remove {
+				ids = append(ids, find(t, doc.Tree, r.kind, r.text, r.nth))
+			}
+			got := string(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+			if got != tt.want {
+				t.Errorf("got %q, want %q\ntree:\n%s", got, tt.want, dump(doc.Tree))
+			}
+			if err := doc.Check([]byte(got)); err != nil {
+				t.Errorf("Check(%q) = %v, want nil", got, err)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // a substring of the error
+		is   error
+	}{
+		{"empty", "", "", grammars.ErrEmpty},
+		{"blank", " \n\t\n", "", grammars.ErrEmpty},
+		{"binary", "int a;\x00\x01\x02", "1:7", grammars.ErrBinary},
+		{"json", `{"name": "hdd", "list": [1, 2, {"a": null}], "ok": true}` + "\n", "does not look like C", nil},
+		{"xml", "<?xml version=\"1.0\"?>\n<root a=\"1\"><child>text</child><child/></root>\n", "does not look like C", nil},
+		{"prose", "This is not a program. It is a sentence, with words; and more words!\n", "does not look like C", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err == nil {
+				t.Fatalf("got no error, want one containing %q\n%s", tt.want, dump(doc.Tree))
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("got %v, want %v", err, tt.is)
+			}
+			if !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("got %q, want one line containing %q", err, tt.want)
+			}
+			var se *grammars.SyntaxError
+			if tt.is == nil && (!errors.As(err, &se) || se.Line == 0) {
+				t.Errorf("got %#v, want a *grammars.SyntaxError with a position", err)
+			}
+			t.Logf("%v", err)
+		})
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"clean", "int a;\n", nil},
+		{"statement expression", "int a = ({ 1; });\nint b;\n", []string{"1:9: tree-sitter could not parse 3 regions (kept opaque); the first is here"}},
+		{"missing semicolon", "int f(void) { return 1 }\n", []string{"1:23: tree-sitter found 1 missing token; the first is here"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(doc.Warnings, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got warnings %q, want %q", doc.Warnings, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheck(t *testing.T) {
+	doc, err := Parse([]byte("int f(int x) { return x + 1; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cand string
+		ok   bool
+	}{
+		{"int f(int x) { return x + 1; }\n", true},
+		{"int f() {}", true},
+		{"int f(int x) { return x + ; }\n", false},
+		{"int f(int x { return x; }\n", false},
+	}
+	for _, tt := range tests {
+		err := doc.Check([]byte(tt.cand))
+		if (err == nil) != tt.ok {
+			t.Errorf("Check(%q) = %v, want ok=%v", tt.cand, err, tt.ok)
+		}
+	}
+}
+
+// TestCheckConcurrent runs Check from several goroutines at once (run it
+// with -race) and expects the verdicts of sequential calls.
+func TestCheckConcurrent(t *testing.T) {
+	src, err := os.ReadFile("testdata/functions.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	var cands [][]byte
+	var want []bool
+	for range 200 {
+		c := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+		if rng.IntN(4) == 0 { // and some broken ones
+			c = append(c, "int ) ;"...)
+		}
+		cands = append(cands, c)
+		want = append(want, doc.Check(c) == nil)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range cands {
+				i := (i + g*25) % len(cands)
+				if got := doc.Check(cands[i]) == nil; got != want[i] {
+					t.Errorf("candidate %d: concurrent Check ok=%v, sequential ok=%v", i, got, want[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestFuse(t *testing.T) {
+	tests := []struct {
+		a, b byte
+		want bool
+	}{
+		{'a', 'b', true}, {'1', '2', true}, {'x', '_', true}, {'L', '"', true}, {'u', '\'', true},
+		{'+', '+', true}, {'-', '-', true}, {'-', '>', true}, {'<', '<', true}, {'/', '*', true}, {'/', '/', true},
+		{'&', '&', true}, {'=', '=', true}, {'1', '.', true}, {'.', '5', true}, {'e', '+', true}, {'#', '#', true},
+		{'a', '(', false}, {')', 'b', false}, {';', 'x', false}, {'+', 'x', false}, {'}', '{', false}, {',', ',', false},
+	}
+	for _, tt := range tests {
+		if got := Fuse(tt.a, tt.b); got != tt.want {
+			t.Errorf("Fuse(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,38 @@
+// Package c is the C adapter: it parses C source with tree-sitter into a
+// lossless [hdd.Tree] and says what may happen to each node.
+//
+// # Trees
+//
+// The root spans the whole file; its children are the top-level items.
+// Every tree-sitter node, named or anonymous, becomes a node, except that
+// literals, preprocessor arguments and comments are leaves and zero-width
+// MISSING tokens are dropped. The bytes between children (white space)
+// belong to the parent, so unparsing with no edits gives the input back
+// byte for byte. The tree keeps no tree-sitter objects.
+//
+// # Policy
+//
+// Statements, declarations, top-level items, field declarations and
+// preprocessor lines may vanish; parameters, arguments, initializers,
+// enumerators and the declarators of a declaration with several are list
+// items whose commas are separators; a body that cannot vanish becomes
+// "{}" or ";", an expression in an operand slot becomes "0", a string "".
+// The table is in replace.go. [Fuse] tells the unparser where two tokens
+// made adjacent by a removal need a space.
+//
+// # Errors
+//
+// tree-sitter recovers from what it cannot parse (GNU extensions it does
+// not know, unexpanded macros) with ERROR nodes. These are kept as opaque
+// nodes ([hdd.Opaque]), removable where an item could be, and reported in
+// the Doc's Warnings; only input that is mostly unparsable is refused.
+//
+// # Check
+//
+// The Doc's Check re-parses each candidate and refuses it if it has more
+// ERROR and MISSING nodes than the input. Where the candidate differs from
+// the input in a short enough span, it is parsed incrementally, as one edit
+// of the input's tree, which makes checking a small change to a 100 KB file
+// about fifty times cheaper than a fresh parse. Check is safe for
+// concurrent use.
+package c

@@ -1,0 +1,99 @@
+package c
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// freshErrors counts the syntax errors of src with a fresh, non-incremental
+// parse: the independent check of the property test.
+func freshErrors(src []byte) int {
+	n, _, err := (&checker{}).errorCount(src)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// TestProperty renders random candidates of each input. Every candidate
+// that Check accepts must have no more syntax errors than the input by a
+// fresh parse; and since the policy table should make candidates valid by
+// construction, the share Check rejects is bounded (measured, with room).
+func TestProperty(t *testing.T) {
+	tests := []struct {
+		files func(testing.TB) []string
+		n     int     // candidates per file
+		max   float64 // the largest rejected share allowed
+	}{
+		{testFiles, 3000, 0.03},
+		{benchFiles, 600, 0.03},
+	}
+	for _, tt := range tests {
+		for _, file := range tt.files(t) {
+			name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
+			t.Run(name, func(t *testing.T) {
+				src, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := tt.n
+				if len(src) > 50000 {
+					n /= 3
+				}
+				if testing.Short() {
+					n /= 10
+				}
+				limit := freshErrors(src)
+				st := grammartest.Property(t, Format, src, n, 1, func(cand []byte) error {
+					if got := freshErrors(cand); got > limit {
+						return fmt.Errorf("%d syntax errors, want at most %d", got, limit)
+					}
+					return nil
+				})
+				share := float64(st.Rejected) / float64(st.Candidates)
+				t.Logf("candidates %d, rejected %d (%.1f%%), bad %d", st.Candidates, st.Rejected, 100*share, st.Bad)
+				if share > tt.max {
+					t.Errorf("Check rejected %.1f%% of the candidates, want at most %.0f%%", 100*share, 100*tt.max)
+				}
+			})
+		}
+	}
+}
+
+// TestIncrementalAgrees checks that Check, which parses incrementally,
+// gives the same verdict as a fresh parse on random candidates.
+func TestIncrementalAgrees(t *testing.T) {
+	files := append(testFiles(t), benchFilesNoSkip()...)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := freshErrors(src)
+		rng := rand.New(rand.NewPCG(2, 2))
+		n := 300
+		if len(src) > 10000 {
+			n = 60
+		}
+		disagree := 0
+		for range n {
+			cand := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+			if (doc.Check(cand) == nil) != (freshErrors(cand) <= limit) {
+				disagree++
+				if disagree <= 3 {
+					t.Errorf("%s: Check and a fresh parse disagree on\n%s", file, cand)
+				}
+			}
+		}
+	}
+}
