@@ -491,5 +491,22 @@ func (b *builder) add(parent hdd.NodeID, s slot) {
 	}
 	r := &b.raw[s.raw]
 	id := b.t.Add(parent, r.kind, r.start, r.end, s.flags, s.replace)
+	b.t.Nodes[id].Class = class(r.kind, s.replace)
 	b.children(id, s.raw)
+}
+
+// class returns the hoisting class of a node of the given kind whose
+// replacement is replace: a block may take the place of a block, a
+// statement of a statement, an expression in an operand or value slot
+// (one replaced by "0") of such an expression.
+func class(kind, replace string) string {
+	switch {
+	case kind == "compound_statement":
+		return "block"
+	case stmtKinds[kind]:
+		return "stmt"
+	case exprKinds[kind] && replace == "0":
+		return "expr"
+	}
+	return ""
 }
