@@ -3,11 +3,12 @@ module github.com/hddreduce/hdd
 go 1.26.8
 
 require (
-	github.com/beevik/etree v1.8.1 // indirect
-	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82 // indirect
-	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
+	github.com/tidwall/gjson v1.20.0
+	golang.org/x/text v0.43.0
+)
+
+require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
-	github.com/tidwall/sjson v1.2.5 // indirect
-	golang.org/x/text v0.43.0 // indirect
 )

@@ -453,20 +453,17 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 	for d := 0; d <= s.t.Height(); d++ {
 		s.setPhase("hoisting, level %d/%d", d, s.t.Height())
 		var xs []NodeID
-		s.t.Walk(s.cur, func(id NodeID) bool {
-			if int(s.t.Nodes[id].Depth) == d {
-				if !s.cur.Edited(id) && s.t.Nodes[id].Class != "" {
-					xs = append(xs, id)
-				}
-				return false
+		s.atDepth(d, func(id NodeID) {
+			if s.t.Nodes[id].Class != "" {
+				xs = append(xs, id)
 			}
-			return true
 		})
 		for _, x := range xs {
-			if !s.t.Present(s.cur, x) {
-				continue
+			top := x
+			if sub, ok := s.cur.Subst(x); ok {
+				top = sub.Hoist // hoisted before: go on from there
 			}
-			for top := x; ; {
+			for {
 				cands := s.nearest(top, s.t.Nodes[x].Class)
 				if len(cands) == 0 {
 					break
@@ -524,17 +521,43 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 // candidates returns the present, unedited nodes at depth d that can shrink.
 func (s *search) candidates(d int) []NodeID {
 	var ids []NodeID
-	s.t.Walk(s.cur, func(id NodeID) bool {
-		n := &s.t.Nodes[id]
-		if int(n.Depth) == d {
-			if !s.cur.Edited(id) && s.t.CanShrink(id) {
-				ids = append(ids, id)
-			}
-			return false
+	s.atDepth(d, func(id NodeID) {
+		if s.t.CanShrink(id) {
+			ids = append(ids, id)
 		}
-		return true
 	})
 	return ids
+}
+
+// atDepth calls f for each node at depth d that is present in the current
+// configuration, neither removed nor replaced by a text. A hoisted node is
+// offered in its own right (removing it removes what it stands in for); the
+// node it is replaced by is not, since it stands in the hoisted node's place.
+func (s *search) atDepth(d int, f func(id NodeID)) {
+	var visit func(id NodeID, viaHoist bool)
+	visit = func(id NodeID, viaHoist bool) {
+		if int(s.t.Nodes[id].Depth) >= d {
+			if int(s.t.Nodes[id].Depth) == d && !viaHoist && !s.cur.Removed(id) {
+				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != NoNode {
+					f(id)
+				}
+			}
+			return
+		}
+		if s.cur.Removed(id) {
+			return
+		}
+		if sub, ok := s.cur.Subst(id); ok {
+			if sub.Hoist != NoNode {
+				visit(sub.Hoist, true)
+			}
+			return
+		}
+		for _, c := range s.t.Nodes[id].Children {
+			visit(c, false)
+		}
+	}
+	visit(0, false)
 }
 
 // level runs ddmin over the shrinkable nodes at depth d and reports whether

@@ -77,6 +77,12 @@ type Tree struct {
 	// neither side of the junction has one, the unparser emits a newline.
 	LineSensitive bool
 
+	// SpaceIsText says white space between nodes may be content (XML mixed
+	// content): the unparser keeps each kept node's own leading white space
+	// instead of trading it for the shorter white space of a vanished
+	// neighbour.
+	SpaceIsText bool
+
 	height int32
 }
 

@@ -115,10 +115,25 @@ func (r *renderer) vanish(lo, hi int32, sep bool) {
 	}
 }
 
+// removed reports whether node id is removed, itself or through the node it
+// is hoisted to: a node standing in a hoisted node's place is removed by the
+// hoisted node's policy, not its own.
+func (r *renderer) removed(id hdd.NodeID) bool {
+	for {
+		if r.c.Removed(id) {
+			return true
+		}
+		s, ok := r.c.Subst(id)
+		if !ok || s.Hoist == hdd.NoNode {
+			return false
+		}
+		id = s.Hoist
+	}
+}
+
 // vanishes reports whether node id emits nothing under r.c.
 func (r *renderer) vanishes(id hdd.NodeID) bool {
-	n := &r.t.Nodes[id]
-	return r.c.Removed(id) && n.Is(hdd.Removable)
+	return r.t.Nodes[id].Is(hdd.Removable) && r.removed(id)
 }
 
 // node renders id, with its leading whitespace if lead is set.
@@ -129,7 +144,7 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	if lead {
 		from = n.Lead
 	}
-	if r.c.Removed(id) {
+	if r.removed(id) {
 		switch {
 		case n.Is(hdd.Removable):
 			r.vanish(from, n.End, n.Is(hdd.Sep))
@@ -138,16 +153,29 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 			r.replaced(from, n, n.Replace)
 			return
 		}
-	} else if s, ok := r.c.Subst(id); ok {
+		// A fixed node stays; a removal in its place is ignored.
+	}
+	if s, ok := r.c.Subst(id); ok {
 		if s.Hoist == hdd.NoNode {
 			r.replaced(from, n, s.Text)
 			return
 		}
 		r.writeLead(t.Src[from:n.Start])
-		r.node(s.Hoist, false)
+		if r.c.Removed(id) || !r.removed(s.Hoist) {
+			r.node(s.Hoist, false)
+		} else {
+			r.kept(s.Hoist)
+		}
 		return
 	}
 	r.writeLead(t.Src[from:n.Start])
+	r.kept(id)
+}
+
+// kept renders the bytes and children of id, as a node that is not edited.
+func (r *renderer) kept(id hdd.NodeID) {
+	t := r.t
+	n := &t.Nodes[id]
 	pos := n.Start
 	// A separator is emitted, in place, when an item was emitted since the
 	// last emitted separator and another item is emitted after it.
@@ -190,7 +218,7 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 // that vanished just before it (see renderer.gap).
 func (r *renderer) writeLead(lead []byte) {
 	atStart := len(r.out) == r.base // nothing emitted yet: no line to keep
-	if r.hasGap && (atStart || !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
+	if r.hasGap && (atStart || !r.t.SpaceIsText && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
 		lead = r.gap
 	}
 	r.write(lead)

@@ -1,0 +1,54 @@
+// Hdd reduces a C, XML/HTML or JSON file to a smaller one that still passes
+// an interestingness test, using hierarchical delta debugging.
+//
+// Usage:
+//
+//	hdd [flags] TEST INPUT
+//	hdd -dump-tree [-format F] INPUT
+//
+// TEST is an executable. hdd runs it as `TEST CANDIDATE` in a fresh private
+// temporary directory, where CANDIDATE is the absolute path of a candidate
+// file with INPUT's base name; exit status 0 means the candidate is
+// interesting (the bug still shows). Every candidate hdd shows the test is
+// well-formed: valid JSON, well-formed XML (or, for malformed input, no new
+// malformation), C that tree-sitter parses with no new errors.
+//
+// hdd parses INPUT into a tree and removes or simplifies parts of it level
+// by level, keeping the smallest interesting file. INPUT itself is never
+// modified unless -in-place is given.
+//
+// # Before and after
+//
+// hdd first runs TEST on the unchanged input, twice, and stops with the
+// test's exit status, its last lines of output and a command to reproduce it
+// when the input is not interesting; it warns when the two verdicts differ
+// and when an empty file is interesting too. A test that cannot be started
+// (missing, not executable, bad interpreter) stops the run with an error.
+// The best result so far is written to the output file (atomically) every
+// time it improves; on Ctrl-C or SIGTERM the running test is killed with its
+// process group and the summary says the result is partial. The final result
+// is tested once more before hdd reports success.
+//
+// # Flags
+//
+//	-o FILE          where the result goes (default: INPUT with .reduced
+//	                 before its extension, e.g. bug.reduced.c)
+//	-in-place        write the result over INPUT, keeping INPUT.orig
+//	-algorithm A     hdd, hdd+, hdd* (default) or ddmin (lines, no tree)
+//	-timeout D       kill a test run after D (default: 10 times the first
+//	                 run of the original, at least 5s, at most 1h)
+//	-format F        c, xml, html, json or lines (default: from the name)
+//	-j N             parallel test runs (runs are serial for now)
+//	-stats-json FILE write the statistics as JSON
+//	-v               log each level and phase
+//	-dump-tree       print the parsed tree of INPUT and exit
+//
+// # Exit status
+//
+// 0 when the input was reduced, 1 when it was not (not interesting, test
+// error, interrupted), 2 for a usage error.
+//
+// # Example
+//
+//	hdd -o /tmp/order.min.json testdata/examples/json/test.sh testdata/examples/json/order.json
+package main

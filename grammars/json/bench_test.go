@@ -1,0 +1,59 @@
+package json
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// largestBenchInput returns the largest input of the benchmark corpus (the
+// 875 KB iso639 table), skipping the benchmark when the corpus is absent.
+func largestBenchInput(b *testing.B) []byte {
+	b.Helper()
+	var src []byte
+	for _, name := range benchInputs(b) {
+		if s := readFile(b, name); len(s) > len(src) {
+			src = s
+		}
+	}
+	return src
+}
+
+// BenchmarkParse parses the largest benchmark input.
+func BenchmarkParse(b *testing.B) {
+	src := largestBenchInput(b)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRender renders a candidate of the largest benchmark input that
+// removes about half of its members and array elements below the top level
+// (removing the top-level ones would leave almost nothing to render).
+func BenchmarkRender(b *testing.B) {
+	src := largestBenchInput(b)
+	doc, err := Parse(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr := doc.Tree
+	rng := rand.New(rand.NewPCG(1, 1))
+	var ids []hdd.NodeID
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Is(hdd.Removable) && tr.Nodes[id].Depth > 2 && rng.IntN(2) == 0 {
+			ids = append(ids, hdd.NodeID(id))
+		}
+	}
+	c := hdd.Config{}.Remove(ids...)
+	buf := unparse.Text(tr, c)
+	b.ReportMetric(float64(len(buf)), "out-bytes")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		buf = unparse.Append(buf[:0], tr, c)
+	}
+}

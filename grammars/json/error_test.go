@@ -1,0 +1,112 @@
+package json
+
+import (
+	"bytes"
+	encjson "encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// TestErrors checks that bad input gives a clear one-line error with the
+// line and column of the fault.
+func TestErrors(t *testing.T) {
+	deep := strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)
+	tests := []struct {
+		name, in string
+		want     string // the error text
+		is       error  // for errors that are not syntax errors
+	}{
+		{"empty", "", "the input is empty", grammars.ErrEmpty},
+		{"blank", " \n\t\r\n", "the input is empty", grammars.ErrEmpty},
+		{"binary", "{\"a\":\x00}", "the input looks like binary data, not text (a NUL byte at 1:6)", grammars.ErrBinary},
+		{"C code", "int main(void) {\n\treturn 0;\n}\n", "1:1: invalid character 'i' looking for beginning of value", nil},
+		{"truncated", `{"a": [1, 2`, "1:12: unexpected end of JSON input", nil},
+		{"truncated, trailing newline", "{\n  \"a\": [1, 2\n\n", "2:13: unexpected end of JSON input", nil},
+		{"truncated string", `["abc`, "1:6: unexpected end of JSON input", nil},
+		{"truncated literal", `tru`, "1:4: unexpected end of JSON input", nil},
+		{"missing colon", "{\n  \"a\": 1,\n  \"b\" 2\n}", "3:7: invalid character '2' after object key", nil},
+		{"object key", `{"a" }`, "1:6: invalid character '}' after object key", nil},
+		{"trailing comma", `[1,]`, "1:4: invalid character ']' looking for beginning of value", nil},
+		{"trailing comma in object", "{\"a\":1,\r\n}", "2:1: invalid character '}' looking for beginning of object key string", nil},
+		{"missing comma", `{"a":1 "b":2}`, "1:8: invalid character '\"' after object key:value pair", nil},
+		{"extra bracket", `{"a":1}}`, "1:8: invalid character '}' looking for beginning of value", nil},
+		{"single quotes", `{'a':1}`, "1:2: invalid character '\\'' looking for beginning of object key string", nil},
+		{"leading zero", `[01]`, "1:3: invalid character '1' after array element", nil},
+		{"bad escape", `"\x"`, "1:3: invalid character 'x' in string escape code", nil},
+		{"control character", "\"a\tb\"", "1:3: invalid character '\\t' in string literal", nil},
+		{"comment", "{} // done", "1:4: invalid character '/' looking for beginning of value", nil},
+		{"literals run together", `truenull`, "1:5: invalid character 'n' after top-level value", nil},
+		{"numbers run together", `1-2`, "1:2: invalid character '-' after top-level value", nil},
+		{"stream, bad second line", "{\"a\":1}\n{\"b\":}\n", "2:6: invalid character '}' looking for beginning of value", nil},
+		{"non-ASCII character", `{"a": ü}`, "1:7: invalid character 'ü' looking for beginning of value", nil},
+		{"invalid UTF-8", "[\xff]", "1:2: invalid character '\\xff' looking for beginning of value", nil},
+		{"byte order mark", "\xEF\xBB\xBF{}", "1:1: the input starts with a UTF-8 byte order mark, which JSON does not allow", nil},
+		{"too deep", deep, "1:10001: nested more than 10000 levels deep", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.in))
+			if err == nil {
+				t.Fatalf("Parse(%q): got a tree of %d nodes, want error %q", clip([]byte(tt.in)), doc.Tree.Len(), tt.want)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("Parse(%q): got error %q, want %q", clip([]byte(tt.in)), err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("Parse(%q): got a multi-line error %q", clip([]byte(tt.in)), err)
+			}
+			if tt.is != nil {
+				if !errors.Is(err, tt.is) {
+					t.Errorf("Parse(%q): got %v, want errors.Is %v", clip([]byte(tt.in)), err, tt.is)
+				}
+				return
+			}
+			var se *grammars.SyntaxError
+			if !errors.As(err, &se) || se.Line == 0 || se.Col == 0 {
+				t.Errorf("Parse(%q): got %T %v, want a *grammars.SyntaxError with a position", clip([]byte(tt.in)), err, err)
+			}
+		})
+	}
+}
+
+// TestDeep checks that nesting up to MaxDepth parses, renders back and
+// gives well-formed candidates. (Parsing is O(size × depth), because gjson
+// scans a nested value once per enclosing level: 0.5 to 1 s each here.)
+func TestDeep(t *testing.T) {
+	tests := []struct {
+		name, open, close string
+	}{
+		{"arrays", "[", "]"},
+		{"objects", `{"k.*?":`, "}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(strings.Repeat(tt.open, MaxDepth) + "0" + strings.Repeat(tt.close, MaxDepth) + "\n")
+			doc, err := Parse(src)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			tr := doc.Tree
+			if got := unparse.Text(tr, hdd.Config{}); !bytes.Equal(got, src) {
+				t.Fatalf("round trip: got %d bytes, want %d", len(got), len(src))
+			}
+			if tr.Height() < MaxDepth {
+				t.Errorf("got height %d, want at least %d", tr.Height(), MaxDepth)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 20 {
+				c := grammartest.RandomConfig(tr, rng)
+				if got := unparse.Text(tr, c); !encjson.Valid(got) {
+					t.Fatalf("got an invalid candidate: %.100q...", got)
+				}
+			}
+		})
+	}
+}

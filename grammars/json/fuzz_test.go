@@ -1,0 +1,63 @@
+package json
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// FuzzRoundTrip checks that for any input Parse either returns a clear
+// error, and then the input is indeed not JSON, or a tree of the documented
+// shape that renders the input back byte for byte and whose random
+// candidates, with removals and hoists, are well-formed.
+func FuzzRoundTrip(f *testing.F) {
+	for _, name := range testInputs(f) {
+		f.Add(readFile(f, name))
+	}
+	for _, s := range []string{
+		`[1, 2, 3]`, `{"a":{"b":[]}}`, "1 2", "1[]2", "truenull", `"\\\""`, `{"\\":"\\\\"}`,
+		"{\"a\":1}\n{\"b\":2}\n", `[1,]`, "", " ", "{\"a\":\x00}", "\xEF\xBB\xBF{}", `[[[[[[[[]]]]]]]]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc, err := Parse(src)
+		if err != nil {
+			var se *grammars.SyntaxError
+			if !errors.As(err, &se) && !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) {
+				t.Fatalf("got error %T %q, want a SyntaxError, ErrEmpty or ErrBinary", err, err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("got a multi-line error %q", err)
+			}
+			if !errors.Is(err, grammars.ErrEmpty) && validStream(src) == nil {
+				t.Fatalf("got error %q for input encoding/json accepts", err)
+			}
+			return
+		}
+		grammartest.RoundTrip(t, Format, src)
+		checkTree(t, doc)
+		valid := validStream
+		if len(doc.Tree.Nodes[0].Children) == 1 {
+			valid = validDocument
+		}
+		if err := valid(src); err != nil {
+			t.Fatalf("Parse accepts input encoding/json rejects: %v", err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(src)), 7))
+		for i := range 6 {
+			c := grammartest.RandomConfig(doc.Tree, rng)
+			if i%2 == 1 {
+				c = randomHoists(doc.Tree, c, 3, rng)
+			}
+			if got := unparse.Text(doc.Tree, c); valid(got) != nil {
+				t.Fatalf("got an invalid candidate %q: %v", got, valid(got))
+			}
+		}
+	})
+}

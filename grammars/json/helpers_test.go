@@ -1,0 +1,341 @@
+package json
+
+import (
+	"bytes"
+	encjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// testInputs returns the files of testdata/.
+func testInputs(t testing.TB) []string {
+	t.Helper()
+	return grammartest.Inputs(t, "testdata", Format.Exts...)
+}
+
+// benchInputs returns the inputs of the public benchmark corpus, skipping
+// the test when the corpus is absent.
+func benchInputs(t testing.TB) []string {
+	t.Helper()
+	files := grammartest.BenchInputs("json")
+	if len(files) == 0 {
+		t.Skip("benchmark corpus (../shared/bench/cases/json) not found")
+	}
+	return files
+}
+
+func readFile(t testing.TB, name string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// shortName is a file name for subtest names: "testdata/keys.json" or
+// "iso639-jq-null-key/input.json".
+func shortName(name string) string {
+	return filepath.Join(filepath.Base(filepath.Dir(name)), filepath.Base(name))
+}
+
+// validDocument is the independent check for a single JSON document.
+func validDocument(b []byte) error {
+	if !encjson.Valid(b) {
+		var v any
+		if err := encjson.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		return errors.New("encoding/json.Valid rejects the candidate")
+	}
+	return nil
+}
+
+// validStream is the independent check for a stream of JSON values (JSON
+// Lines, concatenated values): encoding/json decodes it value by value, and
+// two numbers or literals are never run together (jq would read "1 2" as two
+// values, "12" as one and "truenull" as an error). An empty stream is valid.
+func validStream(b []byte) error {
+	dec := encjson.NewDecoder(bytes.NewReader(b))
+	prevEnd := -1
+	for {
+		var raw encjson.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		end := int(dec.InputOffset())
+		start := end - len(raw)
+		if start == prevEnd && isTokenByte(b[start-1]) && isTokenByte(b[start]) {
+			return fmt.Errorf("values run together at offset %d: %q", start, b[max(start-10, 0):min(start+10, len(b))])
+		}
+		prevEnd = end
+	}
+}
+
+func isTokenByte(c byte) bool {
+	return bytes.IndexByte([]byte("0123456789+-.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"), c) >= 0
+}
+
+// validatorFor returns the independent check that fits src: one document
+// or a stream.
+func validatorFor(src []byte) func([]byte) error {
+	if encjson.Valid(src) {
+		return validDocument
+	}
+	return validStream
+}
+
+// checkTree verifies the shape of a parsed tree independently of the
+// parser: every node's text is what its kind says, the bytes a node owns
+// between its children are brackets, colons and whitespace only, and the
+// flags and replacements follow the package documentation.
+func checkTree(t testing.TB, doc *grammars.Doc) {
+	t.Helper()
+	tr := doc.Tree
+	if doc.Check != nil {
+		t.Errorf("got a Check, want nil")
+	}
+	root := tr.Nodes[0]
+	if root.Kind != "document" || root.Start != 0 || int(root.End) != len(tr.Src) || root.Flags != 0 {
+		t.Fatalf("root: got %s [%d,%d) flags %b, want document [0,%d) flags 0", root.Kind, root.Start, root.End, root.Flags, len(tr.Src))
+	}
+	stream := len(root.Children) > 1
+	if len(root.Children) == 0 {
+		t.Fatalf("got a document with no values")
+	}
+	fail := 0
+	errorf := func(id hdd.NodeID, format string, args ...any) {
+		fail++
+		if fail <= 5 {
+			n := tr.Nodes[id]
+			t.Errorf("node %d (%s %q): %s", id, n.Kind, clip(tr.Text(id)), fmt.Sprintf(format, args...))
+		}
+	}
+	for i := range tr.Nodes {
+		id := hdd.NodeID(i)
+		n := &tr.Nodes[id]
+		text := tr.Text(id)
+		gaps := ownBytes(tr, id)
+		var parent *hdd.Node
+		if n.Parent != hdd.NoNode {
+			parent = &tr.Nodes[n.Parent]
+		}
+		switch n.Kind {
+		case "document":
+			if id != 0 {
+				errorf(id, "a document below the root")
+			}
+			if len(gaps) != 0 {
+				errorf(id, "got own bytes %q, want whitespace only", gaps)
+			}
+			for _, c := range n.Children {
+				if k := tr.Nodes[c].Kind; stream != (k == "record") {
+					errorf(id, "got a %s child in a document of %d values", k, len(n.Children))
+				}
+			}
+		case "record":
+			if parent.Kind != "document" || !stream || n.Flags != hdd.Removable || n.Replace != "" {
+				errorf(id, "got parent %s flags %b replace %q, want a removable child of a stream", parent.Kind, n.Flags, n.Replace)
+			}
+			if len(n.Children) != 1 {
+				errorf(id, "got %d children, want one value", len(n.Children))
+				continue
+			}
+			v := tr.Nodes[n.Children[0]]
+			rest := string(tr.Src[v.End:n.End])
+			if v.Start != n.Start || len(gaps) != 0 || rest != "" && !strings.HasSuffix(rest, "\n") {
+				errorf(id, "got %q after the value, want nothing or the rest of the line", rest)
+			}
+		case "object", "array", "string", "number", "true", "false", "null":
+			if want := wantClass(tr, id); n.Class != want {
+				errorf(id, "got class %q, want %q", n.Class, want)
+			}
+			if !encjson.Valid(text) {
+				errorf(id, "the text is not a JSON value")
+				continue
+			}
+			if got := valueKind(text); got != n.Kind {
+				errorf(id, "the text is a %s", got)
+			}
+			switch n.Kind {
+			case "object":
+				if string(gaps) != "{}" {
+					errorf(id, "got own bytes %q, want {}", gaps)
+				}
+				checkItems(tr, id, "member", errorf)
+			case "array":
+				if string(gaps) != "[]" {
+					errorf(id, "got own bytes %q, want []", gaps)
+				}
+				checkItems(tr, id, "", errorf)
+			default:
+				if len(n.Children) != 0 {
+					errorf(id, "a scalar with children")
+				}
+			}
+			switch {
+			case parent.Kind == "document" || parent.Kind == "member" || parent.Kind == "record":
+				if n.Flags != 0 || n.Replace != wantReplace[n.Kind] {
+					errorf(id, "got flags %b replace %q, want 0 and %q", n.Flags, n.Replace, wantReplace[n.Kind])
+				}
+			case parent.Kind == "array":
+				if n.Flags != hdd.Removable|hdd.ListItem || n.Replace != "" {
+					errorf(id, "got flags %b replace %q, want removable list item", n.Flags, n.Replace)
+				}
+			default:
+				errorf(id, "a value in a %s", parent.Kind)
+			}
+		case "member":
+			if parent.Kind != "object" || n.Flags != hdd.Removable|hdd.ListItem || n.Replace != "" {
+				errorf(id, "got parent %s flags %b, want object, removable list item", parent.Kind, n.Flags)
+			}
+			if len(n.Children) != 2 || tr.Nodes[n.Children[0]].Kind != "key" {
+				errorf(id, "got %d children, want key and value", len(n.Children))
+				continue
+			}
+			k, v := tr.Nodes[n.Children[0]], tr.Nodes[n.Children[1]]
+			if k.Start != n.Start || v.End != n.End || string(gaps) != ":" {
+				errorf(id, "got own bytes %q, key at %d, value end %d; want \":\" and the member's ends", gaps, k.Start, v.End)
+			}
+		case "key":
+			var s string
+			if err := encjson.Unmarshal(text, &s); err != nil || text[0] != '"' {
+				errorf(id, "not a JSON string: %v", err)
+			}
+			if parent.Kind != "member" || n.Flags != 0 || n.Replace != "" || len(n.Children) != 0 {
+				errorf(id, "got parent %s flags %b replace %q, want a fixed leaf in a member", parent.Kind, n.Flags, n.Replace)
+			}
+		case "comma":
+			if string(text) != "," || n.Flags != hdd.Sep || len(n.Children) != 0 {
+				errorf(id, "got flags %b, want a \",\" separator leaf", n.Flags)
+			}
+		default:
+			errorf(id, "unknown kind")
+		}
+		if n.Class != "" && n.Class != "value" {
+			errorf(id, "got class %q", n.Class)
+		}
+	}
+}
+
+// wantClass returns the hoisting class of value node id: "value", but none
+// for a top-level value of a stream that touches a neighbour.
+func wantClass(tr *hdd.Tree, id hdd.NodeID) string {
+	n := &tr.Nodes[id]
+	switch tr.Nodes[n.Parent].Kind {
+	case "array", "member", "document":
+		return "value"
+	}
+	for _, r := range tr.Nodes[0].Children {
+		v := &tr.Nodes[tr.Nodes[r].Children[0]]
+		if v.End == n.Start || v.Start == n.End {
+			return ""
+		}
+	}
+	return "value"
+}
+
+// randomHoists returns c with up to k random hoists added, as the search's
+// hoisting pass makes them: an unedited node with a class replaced by an
+// unedited descendant of the same class (any, not only the nearest).
+func randomHoists(tr *hdd.Tree, c hdd.Config, k int, rng *rand.Rand) hdd.Config {
+	for range k {
+		x := hdd.NodeID(rng.IntN(tr.Len()))
+		class := tr.Nodes[x].Class
+		if class == "" || c.Edited(x) {
+			continue
+		}
+		var ds []hdd.NodeID
+		for d := x + 1; int(d) < tr.Len() && tr.Nodes[d].Depth > tr.Nodes[x].Depth; d++ {
+			if tr.Nodes[d].Class == class && !c.Edited(d) {
+				ds = append(ds, d)
+			}
+		}
+		if len(ds) > 0 {
+			c = c.Hoist(x, ds[rng.IntN(len(ds))])
+		}
+	}
+	return c
+}
+
+var wantReplace = map[string]string{"object": "{}", "array": "[]", "string": `""`, "number": "0"}
+
+// checkItems checks that the children of a container alternate item, comma,
+// item, ..., item; itemKind "" means any value.
+func checkItems(tr *hdd.Tree, id hdd.NodeID, itemKind string, errorf func(hdd.NodeID, string, ...any)) {
+	ch := tr.Nodes[id].Children
+	if len(ch) > 0 && len(ch)%2 == 0 {
+		errorf(id, "got %d children, want an odd number", len(ch))
+		return
+	}
+	for i, c := range ch {
+		k := tr.Nodes[c].Kind
+		switch {
+		case i%2 == 1 && k != "comma":
+			errorf(id, "child %d is a %s, want a comma", i, k)
+		case i%2 == 0 && (k == "comma" || itemKind != "" && k != itemKind):
+			errorf(id, "child %d is a %s, want an item", i, k)
+		}
+	}
+}
+
+// ownBytes returns the bytes of node id outside its children, whitespace
+// left out.
+func ownBytes(tr *hdd.Tree, id hdd.NodeID) []byte {
+	n := &tr.Nodes[id]
+	var out []byte
+	pos := n.Start
+	add := func(b []byte) {
+		for _, c := range b {
+			if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				out = append(out, c)
+			}
+		}
+	}
+	for _, c := range n.Children {
+		add(tr.Src[pos:tr.Nodes[c].Start])
+		pos = tr.Nodes[c].End
+	}
+	add(tr.Src[pos:n.End])
+	return out
+}
+
+// valueKind returns the kind of the JSON value text.
+func valueKind(text []byte) string {
+	switch c := text[0]; {
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "array"
+	case c == '"':
+		return "string"
+	case c == 't':
+		return "true"
+	case c == 'f':
+		return "false"
+	case c == 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func clip(b []byte) []byte {
+	if len(b) > 40 {
+		return b[:40]
+	}
+	return b
+}

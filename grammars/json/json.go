@@ -1,0 +1,356 @@
+package json
+
+import (
+	"bytes"
+	encjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// Format is the JSON format: one JSON document, or a stream of JSON values
+// (JSON Lines, NDJSON, concatenated values). Its candidates are well-formed
+// by construction, so its Docs have no Check.
+var Format = &grammars.Format{
+	Name:  "json",
+	Exts:  []string{".json", ".jsonl", ".ndjson", ".geojson"},
+	Parse: Parse,
+}
+
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts, the
+// limit of encoding/json. Deeper input is a *grammars.SyntaxError.
+const MaxDepth = 10000
+
+// Parse parses src, one JSON value or a stream of them, into a Doc. See the
+// package documentation for the shape of the tree. Malformed input gives a
+// *grammars.SyntaxError with the line and column of the first error; empty
+// and binary input give grammars.ErrEmpty and grammars.ErrBinary.
+func Parse(src []byte) (*grammars.Doc, error) {
+	if err := grammars.CheckText(src); err != nil {
+		return nil, err
+	}
+	spans, err := split(src)
+	if err != nil {
+		return nil, err
+	}
+	t := hdd.NewTree(src)
+	t.Fuse = fuse
+	t.Nodes = make([]hdd.Node, 0, estimateNodes(src, len(spans)))
+	b := builder{t: t, src: src, s: string(src)}
+	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	stream := len(spans) > 1
+	for i, sp := range spans {
+		raw := b.s[sp.start:sp.end]
+		if !gjson.Valid(raw) {
+			return nil, b.internal(sp.start, "gjson rejects a value encoding/json accepts")
+		}
+		v := gjson.Parse(raw)
+		v.Index = sp.start
+		if len(v.Raw) != len(raw) {
+			return nil, b.internal(sp.start, "gjson reads a value of %d bytes, encoding/json %d", len(v.Raw), len(raw))
+		}
+		parent, class := root, valueClass
+		if stream {
+			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), hdd.Removable, "")
+			if i > 0 && spans[i-1].end == sp.start || i+1 < len(spans) && spans[i+1].start == sp.end {
+				// Hoisting [1] in 2[1] would give 21, one number.
+				class = ""
+			}
+		}
+		err = b.value(parent, v, 0, minimal(v), class)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := t.Finish(); err != nil {
+		return nil, err
+	}
+	doc := &grammars.Doc{Tree: t}
+	if stream {
+		doc.Warnings = []string{fmt.Sprintf(
+			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
+	}
+	return doc, nil
+}
+
+// A span is the extent [start, end) of a top-level value.
+type span struct{ start, end int }
+
+// split validates src with encoding/json and returns the spans of its
+// top-level values.
+func split(src []byte) ([]span, error) {
+	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+		return nil, &grammars.SyntaxError{Line: 1, Col: 1,
+			Msg: "the input starts with a UTF-8 byte order mark, which JSON does not allow"}
+	}
+	dec := encjson.NewDecoder(bytes.NewReader(src))
+	var spans []span
+	var raw encjson.RawMessage
+	for {
+		raw = raw[:0]
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, syntaxError(src, err)
+		}
+		end := int(dec.InputOffset())
+		start := end - len(raw)
+		if start < 0 || !bytes.Equal(src[start:end], raw) {
+			return nil, fmt.Errorf("json: internal error: encoding/json reports a value at [%d,%d) that is not there", start, end)
+		}
+		if n := len(spans); n > 0 && spans[n-1].end == start && wordByte(src[start-1]) && wordByte(src[start]) {
+			line, col := grammars.Position(src, start)
+			return nil, &grammars.SyntaxError{Line: line, Col: col,
+				Msg: fmt.Sprintf("invalid character %s after top-level value", quoteAt(src, start))}
+		}
+		spans = append(spans, span{start, end})
+	}
+	if len(spans) == 0 {
+		return nil, grammars.ErrEmpty
+	}
+	return spans, nil
+}
+
+// estimateNodes returns about the number of nodes of the tree of src, a
+// little more when strings hold commas or colons, so the tree is allocated
+// once: a comma and the item after it are two nodes, a colon stands for a
+// member and its key, and each container is one node.
+func estimateNodes(src []byte, values int) int {
+	n := 1 + 2*values +
+		2*bytes.Count(src, []byte{','}) + 2*bytes.Count(src, []byte{':'}) +
+		bytes.Count(src, []byte{'['}) + bytes.Count(src, []byte{'{'})
+	return min(n, 2*len(src)+2)
+}
+
+// recordEnd returns the end of the record of a stream value ending at end:
+// the value and, if the rest of its line is blank, that rest and the line
+// break, so that removing the first line of JSON Lines leaves no blank line.
+func recordEnd(src []byte, end int) int {
+	i := end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	switch {
+	case i < len(src) && src[i] == '\n':
+		return i + 1
+	case i+1 < len(src) && src[i] == '\r' && src[i+1] == '\n':
+		return i + 2
+	}
+	return end
+}
+
+// syntaxError turns an error of encoding/json's Decoder into a
+// *grammars.SyntaxError with a line and column.
+func syntaxError(src []byte, err error) error {
+	var se *encjson.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		off := int(se.Offset) - 1 // the offending byte is the last one read
+		off = min(max(off, 0), len(src))
+		msg := se.Error()
+		if strings.HasSuffix(msg, "exceeded max depth") {
+			msg = fmt.Sprintf("nested more than %d levels deep", MaxDepth)
+		} else if off < len(src) && src[off] >= utf8.RuneSelf {
+			// encoding/json quotes a single byte as if it were a rune.
+			if rest, ok := strings.CutPrefix(msg, "invalid character "+stdQuote(src[off])); ok {
+				msg = "invalid character " + quoteAt(src, off) + rest
+			}
+		}
+		line, col := grammars.Position(src, off)
+		return &grammars.SyntaxError{Line: line, Col: col, Msg: msg}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off := len(bytes.TrimRight(src, " \t\r\n"))
+		line, col := grammars.Position(src, off)
+		return &grammars.SyntaxError{Line: line, Col: col, Msg: "unexpected end of JSON input"}
+	default:
+		return &grammars.SyntaxError{Msg: err.Error()}
+	}
+}
+
+// stdQuote quotes byte c as encoding/json's error messages do.
+func stdQuote(c byte) string {
+	switch c {
+	case '\'':
+		return `'\''`
+	case '"':
+		return `'"'`
+	}
+	s := strconv.Quote(string(rune(c)))
+	return "'" + s[1:len(s)-1] + "'"
+}
+
+// quoteAt quotes the character at src[off] for an error message: the rune
+// if it is valid UTF-8, the byte in hex if not.
+func quoteAt(src []byte, off int) string {
+	r, size := utf8.DecodeRune(src[off:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("'\\x%02x'", src[off])
+	}
+	return strconv.QuoteRune(r)
+}
+
+// wordByte reports whether c may be part of a number or a literal (true,
+// false, null) token.
+func wordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ||
+		c == '-' || c == '+' || c == '.'
+}
+
+// fuse is the tree's Fuse: two numbers or literals run together would read
+// as one token.
+func fuse(a, b byte) bool { return wordByte(a) && wordByte(b) }
+
+// minimal returns the smallest value of v's type, or "" if v has no smaller
+// form of its type (true, false, null).
+func minimal(v gjson.Result) string {
+	switch v.Type {
+	case gjson.JSON:
+		if strings.HasPrefix(v.Raw, "[") {
+			return "[]"
+		}
+		return "{}"
+	case gjson.String:
+		return `""`
+	case gjson.Number:
+		return "0"
+	}
+	return ""
+}
+
+// kind returns the node kind of value v.
+func kind(v gjson.Result) string {
+	switch v.Type {
+	case gjson.JSON:
+		if strings.HasPrefix(v.Raw, "[") {
+			return "array"
+		}
+		return "object"
+	case gjson.String:
+		return "string"
+	case gjson.Number:
+		return "number"
+	case gjson.True:
+		return "true"
+	case gjson.False:
+		return "false"
+	}
+	return "null"
+}
+
+// valueClass is the hoisting class of values: any JSON value may stand
+// where another stood.
+const valueClass = "value"
+
+// A builder adds the nodes of gjson values to a tree.
+type builder struct {
+	t   *hdd.Tree
+	src []byte
+	s   string // src as a string, so gjson results share its memory
+}
+
+// value adds v, whose Index is its absolute offset, and its descendants as
+// the last child of parent.
+func (b *builder) value(parent hdd.NodeID, v gjson.Result, flags hdd.Flags, replace, class string) error {
+	start, end := v.Index, v.Index+len(v.Raw)
+	if start < 0 || end > len(b.s) || b.s[start:end] != v.Raw {
+		return b.internal(start, "a value's offset is wrong")
+	}
+	k := kind(v)
+	id := b.t.Add(parent, k, start, end, flags, replace)
+	b.t.Nodes[id].Class = class
+	if v.Type != gjson.JSON {
+		return nil
+	}
+	return b.container(id, v, k == "object")
+}
+
+// container adds the members or elements of v, and the commas between them,
+// as children of id. It checks that the bytes between them are what JSON
+// allows, so a span gjson got wrong is an error, not a silent bad tree.
+func (b *builder) container(id hdd.NodeID, v gjson.Result, obj bool) error {
+	pos := v.Index + 1 // after the opening bracket
+	first := true
+	var err error
+	v.ForEach(func(key, val gjson.Result) bool {
+		start := val.Index
+		if obj {
+			start = key.Index
+		}
+		if !first {
+			comma, ok := b.between(pos, start, ',')
+			if !ok {
+				err = b.internal(pos, "expected one comma between items")
+				return false
+			}
+			b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+		} else if _, ok := b.between(pos, start, 0); !ok {
+			err = b.internal(pos, "unexpected bytes before the first item")
+			return false
+		}
+		first = false
+		if !obj {
+			err = b.value(id, val, hdd.Removable|hdd.ListItem, "", valueClass)
+			pos = val.Index + len(val.Raw)
+			return err == nil
+		}
+		kend := key.Index + len(key.Raw)
+		vend := val.Index + len(val.Raw)
+		if key.Index < pos || kend > len(b.s) || b.s[key.Index:kend] != key.Raw || !strings.HasPrefix(key.Raw, `"`) {
+			err = b.internal(key.Index, "a key's offset is wrong")
+			return false
+		}
+		if _, ok := b.between(kend, val.Index, ':'); !ok {
+			err = b.internal(kend, "expected a colon after a key")
+			return false
+		}
+		m := b.t.Add(id, "member", key.Index, vend, hdd.Removable|hdd.ListItem, "")
+		b.t.Add(m, "key", key.Index, kend, 0, "")
+		err = b.value(m, val, 0, minimal(val), valueClass)
+		pos = vend
+		return err == nil
+	})
+	if err != nil {
+		return err
+	}
+	end := v.Index + len(v.Raw) - 1 // the closing bracket
+	if _, ok := b.between(pos, end, 0); !ok {
+		return b.internal(pos, "unexpected bytes after the last item")
+	}
+	return nil
+}
+
+// between reports whether s[from:to] is whitespace around exactly one sep
+// byte (or only whitespace, when sep is 0), and returns the offset of sep.
+func (b *builder) between(from, to int, sep byte) (int, bool) {
+	if from > to || to > len(b.s) {
+		return 0, false
+	}
+	at := -1
+	for i := from; i < to; i++ {
+		switch c := b.s[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == sep && sep != 0 && at < 0:
+			at = i
+		default:
+			return 0, false
+		}
+	}
+	return at, sep == 0 || at >= 0
+}
+
+// internal reports a disagreement between encoding/json and gjson, or a
+// gjson result out of place: a bug, not a property of the input.
+func (b *builder) internal(off int, format string, args ...any) error {
+	line, col := grammars.Position(b.src, off)
+	return fmt.Errorf("json: internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
+}

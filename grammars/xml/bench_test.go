@@ -1,0 +1,81 @@
+package xml
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/grammartest"
+)
+
+// largestBenchInput returns the largest XML input of the public corpus.
+func largestBenchInput(b *testing.B) []byte {
+	var best []byte
+	for _, name := range grammartest.BenchInputs("xml") {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(src) > len(best) {
+			best = src
+			b.Logf("%s: %d bytes", filepath.Base(filepath.Dir(name)), len(src))
+		}
+	}
+	if best == nil {
+		b.Skip("the public corpus is absent")
+	}
+	return best
+}
+
+func BenchmarkParse(b *testing.B) {
+	src := largestBenchInput(b)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	src := largestBenchInput(b)
+	doc, err := Parse(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if err := doc.Check(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCheckHTML(b *testing.B) {
+	src, err := os.ReadFile("testdata/page.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := ParseHTML(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if err := doc.Check(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncodingXML measures the independent check of the property tests
+// (encoding/xml's strict decoder) on the same input, for comparison.
+func BenchmarkEncodingXML(b *testing.B) {
+	src := largestBenchInput(b)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if err := wellFormed(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

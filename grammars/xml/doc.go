@@ -1,0 +1,84 @@
+// Package xml is the hdd adapter for XML ([Format]: XML, SVG, XHTML, RSS,
+// Atom, XSLT, DocBook, ...) and HTML ([HTMLFormat]).
+//
+// Both formats share one tokenizer of the package's own. It works on bytes,
+// never decodes, and never fails: what it cannot read as markup is text, and
+// every deviation from the rules is counted as a malformation of some kind
+// (unclosed element, stray end tag, stray '<', bad reference, duplicate
+// attribute, ...). Spans are therefore exact offsets of the original bytes in
+// any ASCII-compatible encoding: UTF-8, ISO-8859-x, windows-125x, TIS-620 and
+// windows-874 alike. encoding/xml cannot give such spans: with a
+// CharsetReader, its InputOffset counts decoded bytes. UTF-16 and UTF-32
+// documents are refused.
+//
+// # Tree
+//
+// The root node, "document", spans the whole input. Its children are, in
+// order, any of:
+//
+//   - "xmldecl": the XML declaration. It is removable only when it declares
+//     version 1.0 and no encoding or UTF-8: removing it from a document in
+//     another encoding, or from an XML 1.1 document, changes how the rest
+//     reads, so it is fixed then.
+//   - "doctype": the document type declaration, kept whole with its internal
+//     subset. It is removable; a candidate that still uses an entity the
+//     doctype declared (or, with an external DTD, any entity other than the
+//     five predefined ones) is refused by Check, since the entity would be
+//     undefined.
+//   - "comment" and "pi" (processing instruction): removable.
+//   - "element": the root element, which is fixed. (A malformed document may
+//     have several top-level elements; each is then removable, and Check
+//     refuses a candidate left with none.)
+//
+// An "element" spans from the '<' of its start tag to the '>' of its end tag
+// (or of its empty-element tag "/>"). Its children are its attributes,
+// "attribute" nodes spanning name="value" (the white space before each is
+// its leading white space), followed by its content: elements, "text" runs
+// (with their entity and character references; the white space around a run
+// is not part of it, and white space alone is no node), "cdata" sections,
+// comments and PIs. All of these are removable. The tag bytes themselves,
+// "<a", ">" and "</a>", belong to the element. Removing an element takes its
+// whole subtree, so every candidate keeps the tags balanced. Elements have
+// the hoisting class "element": an element, the root included, may be
+// replaced by one of its descendant elements.
+//
+// # Well-formed XML
+//
+// [Parse] first reads a document strictly: when the tokenizer finds no
+// malformation (XML 1.0 well-formedness plus namespace well-formedness:
+// bound prefixes), the Doc's Check refuses every candidate that is not
+// well-formed in the same sense. By construction, removals cannot unbalance
+// tags; what Check catches is a namespace declaration removed while its
+// prefix is still used, a doctype removed while its entities are used, and
+// hoists that leave no root element. It costs about half a millisecond for a
+// 60 KB document.
+//
+// # Malformed XML and HTML
+//
+// A document that is not well-formed is reduced tolerantly, with a warning
+// saying where it is first malformed. [ParseHTML] reads HTML always so:
+// element names ignore ASCII case; void elements (br, img, meta, ...) have no
+// content; elements whose end tag is optional (p, li, td, tr, option, ...)
+// close without error where a start tag or an ancestor's end tag closes them
+// implicitly; script, style, title, textarea and the like hold raw text;
+// attribute values may be unquoted, and attributes may lack values.
+//
+// In either mode an element whose end tag is missing ends where it is
+// implicitly closed (after its last child), an end tag that matches no open
+// element is a removable "stray-end-tag" leaf, stray '<' and '&' are text,
+// and malformed comments and declarations ("<!x>", "<?x>" in HTML) are
+// removable "bogus-comment" leaves. An attribute not separated from its
+// neighbours by white space is fixed, since removing it would fuse them.
+//
+// The Check of a tolerant document refuses a candidate that has more
+// malformations of some kind than the original: a candidate may keep the
+// original's defects, or lose some, but never adds one. Removals can add
+// some: text joined across a removed element may make a stray '<' start a
+// new tag, or removing the last element may leave no root.
+//
+// # Errors
+//
+// Parse and ParseHTML fail only for input that is not a document at all:
+// empty, binary or UTF-16/32, holding no markup, or, for XML, not starting
+// with markup.
+package xml

@@ -1,0 +1,118 @@
+package xml
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// fuzzRoundTrip checks that src either fails to parse with a one-line error
+// or round-trips exactly, that the original passes its own Check, and that
+// removing single nodes neither panics nor yields unparsable candidates.
+func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
+	doc, err := f.Parse(src)
+	if err != nil {
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("multi-line error %q", err)
+		}
+		return
+	}
+	if got := unparse.Text(doc.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+		t.Fatalf("round trip: got %q, want %q", got, src)
+	}
+	if err := doc.Check(src); err != nil {
+		t.Fatalf("Check(original) = %v, want nil", err)
+	}
+	for id := 1; id < doc.Tree.Len() && id < 64; id++ {
+		if !doc.Tree.CanShrink(hdd.NodeID(id)) {
+			continue
+		}
+		c := unparse.Text(doc.Tree, hdd.Config{}.Remove(hdd.NodeID(id)))
+		if doc.Check(c) != nil {
+			continue
+		}
+		d, err := f.Parse(c)
+		if err != nil {
+			t.Fatalf("candidate without node %d (%s) does not parse: %v\n%q", id, doc.Tree.Nodes[id].Kind, err, c)
+		}
+		if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
+			t.Fatalf("candidate without node %d does not round-trip", id)
+		}
+	}
+}
+
+func addSeeds(f *testing.F, exts ...string) {
+	files := grammartest.Inputs(f, "testdata", exts...)
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+}
+
+func FuzzRoundTrip(f *testing.F) {
+	addSeeds(f, ".xml", ".svg")
+	for _, s := range []string{
+		"<a/>", "<a><b></a>", "<!DOCTYPE a [<!ENTITY e 'x'>]><a>&e;</a>", "<a x='1' x='2'/>",
+		"<?xml version='1.0' encoding='latin1'?><a>\xe9</a>", "<a><![CDATA[x]]></a>", "<a>]]></a>",
+		"<!DOCTYPE a [<", "<!DOCTYPE a [<!ENTITY e>]><a/>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzRoundTrip(t, Format, src) })
+}
+
+func FuzzRoundTripHTML(f *testing.F) {
+	addSeeds(f, ".html")
+	for _, s := range []string{
+		"<p>a<p>b", "<ul><li>a<li>b</ul>", "<script>a</b></script>", "<a href=x/>", "<!-->", "<?x>",
+		"<table><tr><td>1<td>2</table>", "<br></br>",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzRoundTrip(t, HTMLFormat, src) })
+}
+
+// markupPieces are the fragments TestRandomMarkup builds documents from:
+// more markup per byte than the fuzzer's mutations find on their own.
+var markupPieces = []string{
+	"<a", "<b", "<p", "<li", "<td", "<tr", "<br", "<script", "<title", "<p:x", ">", "/>", "</a>", "</b>", "</p>",
+	"</li>", "</script>", "</p:x>", "</", "<", "&", "&amp;", "&e;", "&#65;", "&#x;", "&nbsp;", ";", "=", "\"", "'",
+	" ", "\n", "x", "y=\"1\"", " z='2'", " xmlns:p='u'", " p:q='3'", "<!--", "-->", "--", "<![CDATA[", "]]>",
+	"<?", "?>", "<?xml version=\"1.0\"?>", "<!DOCTYPE a [", "<!ENTITY e 'v'>", "]>", "<!DOCTYPE html>", "%e;",
+	"\xe9", "\xc3\xa9", "\x01", "]", "!", "SYSTEM \"s\"",
+}
+
+// TestRandomMarkup runs the fuzz property over documents built from markup
+// fragments, in both formats; XML_RANDOM_N sets how many (default 3000).
+func TestRandomMarkup(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	n := 3000
+	if s := os.Getenv("XML_RANDOM_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	if testing.Short() {
+		n = 300
+	}
+	for range n {
+		var b []byte
+		for range 1 + rng.IntN(40) {
+			b = append(b, markupPieces[rng.IntN(len(markupPieces))]...)
+		}
+		fuzzRoundTrip(t, Format, b)
+		fuzzRoundTrip(t, HTMLFormat, b)
+		if t.Failed() {
+			t.Fatalf("input %q", b)
+		}
+	}
+}

@@ -1,0 +1,338 @@
+package xml
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// shape renders the tree under id compactly: each node's kind, a '?' when it
+// is removable, and its children in parentheses.
+func shape(t *hdd.Tree, id hdd.NodeID) string {
+	n := &t.Nodes[id]
+	s := n.Kind
+	if n.Is(hdd.Removable) {
+		s += "?"
+	}
+	if len(n.Children) > 0 {
+		var cs []string
+		for _, c := range n.Children {
+			cs = append(cs, shape(t, c))
+		}
+		s += "(" + strings.Join(cs, " ") + ")"
+	}
+	return s
+}
+
+func TestShape(t *testing.T) {
+	tests := []struct {
+		name string
+		f    *grammars.Format
+		src  string
+		want string
+	}{
+		{"utf-8 declaration is removable", Format,
+			`<?xml version="1.0" encoding="UTF-8"?><a x="1">t<b/></a>`,
+			"document(xmldecl? element(attribute? text? element?))"},
+		{"latin-1 declaration is fixed", Format,
+			`<?xml version="1.0" encoding="ISO-8859-1"?><a/>`,
+			"document(xmldecl element)"},
+		{"XML 1.1 declaration is fixed", Format,
+			`<?xml version="1.1"?><a/>`,
+			"document(xmldecl element)"},
+		{"prolog and content kinds", Format,
+			"<!DOCTYPE a>\n<!--c-->\n<?p x?>\n<a><![CDATA[x]]><!--d--><?q?>&amp;</a>\n<!--e-->",
+			"document(doctype? comment? pi? element(cdata? comment? pi? text?) comment?)"},
+		{"white space is no node", Format,
+			"<a>\n  <b> </b>\n  t\n</a>",
+			"document(element(element? text?))"},
+		{"unclosed and stray end tags", Format,
+			"<a><b><c></b></d></a>",
+			"document(element(element?(element?) stray-end-tag?))"},
+		{"two roots are removable", Format,
+			"<a/><b/>",
+			"document(element? element?)"},
+		{"stray < and & are text", Format,
+			"<a>1 < 2 & 3</a>",
+			"document(element(text?))"},
+		{"unterminated tag is text", Format,
+			`<a>x<b y="1</a>`,
+			"document(element(text?))"},
+		{"html optional end tags", HTMLFormat,
+			"<ul><li>a<li>b</ul><table><tr><td>1<td>2<tr><td>3</table>",
+			"document(element?(element?(text?) element?(text?)) " +
+				"element?(element?(element?(text?) element?(text?)) element?(element?(text?))))"},
+		{"html p closed by block", HTMLFormat,
+			"<body><p>a<div>b</div><p>c</body>",
+			"document(element(element?(text?) element?(text?) element?(text?)))"},
+		{"html void and raw text", HTMLFormat,
+			"<p>a<br>b<img src=x><script>if (a<b) x()</script><style></style>",
+			"document(element(text? element? text? element?(attribute?) element?(text?) element?))"},
+		{"html head closed by body content", HTMLFormat,
+			"<html><head><title>t</title><div>x</div></html>",
+			"document(element(element?(element?(text?)) element?(text?)))"},
+		{"html attributes without spaces are fixed", HTMLFormat,
+			`<a x="1"y="2" z>t</a>`,
+			"document(element(attribute attribute attribute? text?))"},
+		{"html uppercase end tag", HTMLFormat,
+			"<DIV>a</div>",
+			"document(element(text?))"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := tt.f.Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := shape(doc.Tree, 0); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// find returns the first node of kind whose text starts with prefix.
+func find(t testing.TB, tr *hdd.Tree, kind, prefix string) hdd.NodeID {
+	t.Helper()
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == kind && bytes.HasPrefix(tr.Text(hdd.NodeID(id)), []byte(prefix)) {
+			return hdd.NodeID(id)
+		}
+	}
+	t.Fatalf("no %s starting with %q", kind, prefix)
+	return hdd.NoNode
+}
+
+type sel struct{ kind, prefix string }
+
+func TestRemove(t *testing.T) {
+	indented := "<root>\n  <a/>\n  <b>\n    <c/>\n  </b>\n  <d/>\n</root>\n"
+	tests := []struct {
+		name   string
+		f      *grammars.Format
+		src    string
+		remove []sel
+		want   string
+	}{
+		{"attribute", Format, `<a x="1" y="2"><b/></a>`,
+			[]sel{{"attribute", "y"}}, `<a x="1"><b/></a>`},
+		{"first attribute", Format, `<a x="1" y="2"/>`,
+			[]sel{{"attribute", "x"}}, `<a y="2"/>`},
+		{"attribute on its own line", Format, "<a\n  x=\"1\"\n  y=\"2\"/>",
+			[]sel{{"attribute", "y"}}, "<a\n  x=\"1\"/>"},
+		{"child element in an indented document", Format, indented,
+			[]sel{{"element", "<b>"}}, "<root>\n  <a/>\n  <d/>\n</root>\n"},
+		{"nested element", Format, indented,
+			[]sel{{"element", "<c/>"}}, "<root>\n  <a/>\n  <b>\n  </b>\n  <d/>\n</root>\n"},
+		{"all children", Format, indented,
+			[]sel{{"element", "<a/>"}, {"element", "<b>"}, {"element", "<d/>"}}, "<root>\n</root>\n"},
+		{"declaration, doctype and comment", Format,
+			"<?xml version=\"1.0\"?>\n<!DOCTYPE root>\n<!-- c -->\n<root/>\n",
+			[]sel{{"xmldecl", ""}, {"doctype", ""}, {"comment", ""}}, "<root/>\n"},
+		{"text keeps the white space after it", Format, "<p>\n  text\n  <b/>\n</p>",
+			[]sel{{"text", "text"}}, "<p>\n  <b/>\n</p>"},
+		{"mixed content keeps its spaces", Format, "<p>foo<b/> bar</p>",
+			[]sel{{"element", "<b/>"}}, "<p>foo bar</p>"},
+		{"html list item", HTMLFormat, "<ul>\n  <li>one\n  <li>two\n</ul>",
+			[]sel{{"element", "<li>one"}}, "<ul>\n  <li>two\n</ul>"},
+		{"html unquoted attribute", HTMLFormat, "<input type=checkbox checked>",
+			[]sel{{"attribute", "type"}}, "<input checked>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := tt.f.Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []hdd.NodeID
+			for _, s := range tt.remove {
+				ids = append(ids, find(t, doc.Tree, s.kind, s.prefix))
+			}
+			got := unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...))
+			if string(got) != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+			if err := doc.Check(got); err != nil {
+				t.Errorf("Check(%q) = %v, want nil", got, err)
+			}
+		})
+	}
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name      string
+		f         *grammars.Format
+		src, cand string
+		want      string // a substring of the error; "" for nil
+	}{
+		{"well-formed candidate", Format, "<a><b/></a>", "<a></a>", ""},
+		{"mismatched end tag", Format, "<a><b/></a>", "<a><b></a>", "not well-formed: element <b> is not closed"},
+		{"unbound prefix", Format, `<a xmlns:p="u"><p:b/></a>`, `<a><p:b/></a>`, "unbound namespace prefix in p:b"},
+		{"unbound attribute prefix", Format, `<a xmlns:p="u" p:x="1"/>`, `<a p:x="1"/>`, "unbound namespace prefix in p:x"},
+		{"entity declared in the removed doctype", Format,
+			"<!DOCTYPE a [<!ENTITY e \"x\">]><a>&e;</a>", "<a>&e;</a>", "undefined entity &e;"},
+		{"entity from an external DTD", Format,
+			"<!DOCTYPE a SYSTEM \"a.dtd\"><a>&e;</a>", "<!DOCTYPE a SYSTEM \"a.dtd\"><a>&e;&f;</a>", ""},
+		{"entity from an external DTD, doctype removed", Format,
+			"<!DOCTYPE a SYSTEM \"a.dtd\"><a>&e;</a>", "<a>&e;</a>", "undefined entity &e;"},
+		{"standalone document ignores the external DTD", Format,
+			"<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE a SYSTEM \"a.dtd\"><a>&amp;</a>",
+			"<?xml version=\"1.0\" standalone=\"yes\"?><!DOCTYPE a SYSTEM \"a.dtd\"><a>&e;</a>", "undefined entity &e;"},
+		{"no root", Format, "<a/>", "<!--x-->", "no root element"},
+		{"declaration not at the start", Format, "<?xml version=\"1.0\"?><a/>", " <?xml version=\"1.0\"?><a/>", "XML declaration not at the start"},
+		{"invalid UTF-8", Format, "<a>\u00e9</a>", "<a>\xe9</a>", "not UTF-8"},
+		{"latin-1 bytes are fine", Format, "<?xml version=\"1.0\" encoding=\"latin1\"?><a>\xe9</a>",
+			"<?xml version=\"1.0\" encoding=\"latin1\"?><a>\xe9\xe9</a>", ""},
+		{"tolerant: fewer malformations", Format, "<a><b>x</a>", "<a>x</a>", ""},
+		{"tolerant: same malformations", Format, "<a><b>x</a>", "<a><c>y</a>", ""},
+		{"tolerant: a new kind", Format, "<a><b>x</a>", "<a><b>x</a>&", "1 bad references where the original has 0"},
+		{"tolerant: more of a kind", Format, "<a><b>x</a>", "<a><b><c>x</a>", "2 unclosed elements where the original has 1"},
+		{"tolerant: junction makes a tag", Format, "<r>a <<i/>c> z &</r>", "<r>a <c> z &</r>", "1 unclosed elements where the original has 0"},
+		{"html: optional end tags", HTMLFormat, "<p>a<p>b", "<p>a", ""},
+		{"html: unclosed div", HTMLFormat, "<p>a<p>b", "<div>a", "1 unclosed elements where the original has 0 (the first: element <div> is not closed)"},
+		{"html: no element left", HTMLFormat, "<p>a<p>b", "a <!--c--> b", "missing root element"},
+		{"html: no markup left", HTMLFormat, "<p>a<p>b", "a b", "not HTML: the input holds no markup"},
+		{"empty candidate", Format, "<a/>", " ", "the input is empty"},
+		{"candidate not starting with markup", Format, "<a/>x<b/>", "x<b/>", "not XML: the input starts with"},
+		{"html: unknown entity", HTMLFormat, "<p>&amp; &nbsp;", "<p>&amp; &nbspx;", "unknown entity &nbspx;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := tt.f.Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = doc.Check([]byte(tt.cand))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("got %v, want nil", err)
+			case tt.want != "" && err == nil:
+				t.Errorf("got nil, want an error containing %q", tt.want)
+			case tt.want != "" && !strings.Contains(err.Error(), tt.want):
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckTreeEdits checks Check on candidates that removals produce.
+func TestCheckTreeEdits(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		remove sel
+		want   string
+	}{
+		{"namespace declaration still in use", `<a xmlns:p="u" x="1"><p:b/></a>`, sel{"attribute", "xmlns:p"}, "unbound namespace prefix"},
+		{"namespace declaration no longer in use", `<a xmlns:p="u" x="1"><b/></a>`, sel{"attribute", "xmlns:p"}, ""},
+		{"doctype whose entity is used", "<!DOCTYPE a [<!ENTITY e \"x\">]>\n<a>&e;</a>", sel{"doctype", ""}, "undefined entity &e;"},
+		{"doctype whose entity is not used", "<!DOCTYPE a [<!ENTITY e \"x\">]>\n<a>x</a>", sel{"doctype", ""}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := unparse.Text(doc.Tree, hdd.Config{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
+			err = doc.Check(c)
+			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+				t.Errorf("Check(%q) = %v, want %q", c, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		f    *grammars.Format
+		src  string
+		is   error
+		want string
+	}{
+		{"empty", Format, "", grammars.ErrEmpty, "the input is empty"},
+		{"white space", HTMLFormat, " \n\t", grammars.ErrEmpty, "the input is empty"},
+		{"binary", Format, "<a>\x00\x01</a>", grammars.ErrBinary, "binary data"},
+		{"json as xml", Format, "{\n  \"a\": [1, 2]\n}\n", nil, `1:1: not XML: the input starts with "{", not with markup ('<')`},
+		{"c as xml", Format, "\n#include <stdio.h>\n", nil, `2:1: not XML: the input starts with "#include <"`},
+		{"utf-16", Format, "\xff\xfe<\x00a\x00/\x00>\x00", nil, "UTF-16"},
+		{"stray < only", Format, "< a", nil, "not XML: the input holds no markup"},
+		{"text as html", HTMLFormat, "just text, a < b", nil, "not HTML: the input holds no markup"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.f.Parse([]byte(tt.src))
+			if err == nil {
+				t.Fatalf("got nil, want an error")
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("got %v, want errors.Is %v", err, tt.is)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
+				t.Errorf("got %q, want one line containing %q", msg, tt.want)
+			}
+		})
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	tests := []struct {
+		name string
+		f    *grammars.Format
+		src  string
+		want string // "" for no warning
+	}{
+		{"well-formed", Format, "<a/>", ""},
+		{"stray ampersand", Format, "<a>\n fish & chips</a>",
+			"the document is not well-formed at 2:7 ('&' starts no reference (write &amp;)) and is reduced tolerantly"},
+		{"mismatched tag", Format, "<a><b></a>",
+			"the document is not well-formed at 1:4 (element <b> is not closed)"},
+		{"clean html", HTMLFormat, "<!DOCTYPE html><p>a<p>b", ""},
+		{"malformed html", HTMLFormat, "<div><span>a</div>",
+			"the HTML has 1 malformations, the first at 1:6 (element <span> is not closed)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := tt.f.Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Join(doc.Warnings, "\n")
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSpansAreBytes checks that spans in a legacy 8-bit document are offsets
+// of the original bytes.
+func TestSpansAreBytes(t *testing.T) {
+	src := []byte("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<a t=\"\xe9\xe9\">\xe9\xe9\xe9<b/>\xe0</a>")
+	doc, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		kind, prefix string
+		start, end   int32
+	}{
+		{"attribute", "t=", 47, 53},
+		{"text", "\xe9", 54, 57},
+		{"element", "<b/>", 57, 61},
+		{"text", "\xe0", 61, 62},
+	}
+	for _, tt := range tests {
+		n := doc.Tree.Nodes[find(t, doc.Tree, tt.kind, tt.prefix)]
+		if n.Start != tt.start || n.End != tt.end {
+			t.Errorf("%s %q: got [%d,%d), want [%d,%d)", tt.kind, tt.prefix, n.Start, n.End, tt.start, tt.end)
+		}
+	}
+}
