@@ -284,8 +284,8 @@ func summary(w io.Writer, input, out string, res *hdd.Result, partial bool) {
 	}
 	fmt.Fprintf(w, "hdd: %s %s: %d -> %d bytes (%.1f%% smaller), %d -> %d nodes\n",
 		state, input, st.BytesBefore, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
-	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; test time %v, total %v\n",
-		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.TestTime.Round(time.Millisecond), st.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; test time %v, total %v, hdd's own CPU %v\n",
+		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.TestTime.Round(time.Millisecond), st.Elapsed.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 	fmt.Fprintf(w, "hdd: result written to %s\n", out)
 }
 
@@ -305,6 +305,9 @@ type Stats struct {
 	NodesAfter  int     `json:"nodes_after"`
 	TestSeconds float64 `json:"test_seconds"`
 	Seconds     float64 `json:"seconds"`
+	// OwnCPUSeconds is hdd's own CPU time (parsing, rendering, checking,
+	// hashing, writing files), without the tests it ran.
+	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
 }
 
 func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, partial bool) error {
@@ -314,6 +317,7 @@ func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, par
 		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), Seconds: st.Elapsed.Seconds(),
+		OwnCPUSeconds: ownCPU().Seconds(),
 	}, "", "  ")
 	if err != nil {
 		return err

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBench(t *testing.T) {
+	dir := t.TempDir()
+	hdd := filepath.Join(dir, "hdd")
+	if out, err := exec.Command("go", "build", "-o", hdd, "../hdd").CombinedOutput(); err != nil {
+		t.Fatalf("building hdd: %v\n%s", err, out)
+	}
+	cases := filepath.Join(dir, "cases")
+	c := filepath.Join(cases, "json", "small")
+	os.MkdirAll(c, 0o755)
+	os.WriteFile(filepath.Join(c, "input.json"), []byte(`{"a": [1, 2, {"b": "boom"}], "c": "x"}`), 0o644)
+	os.WriteFile(filepath.Join(c, "test.sh"), []byte("#!/bin/sh\ngrep -q boom \"$1\"\n"), 0o755)
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-hdd", hdd, "-tools", "hdd*,hdd/greedy", cases}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"| json/small | hdd* |", "| json/small | hdd/greedy |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "NO") {
+		t.Errorf("an output was not verified:\n%s\n%s", out, stderr.String())
+	}
+	// The counted runs must match what hdd reports.
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "| json/small") {
+			f := strings.Split(line, "|")
+			if strings.TrimSpace(f[3]) == "0" {
+				t.Errorf("no test runs counted: %s", line)
+			}
+		}
+	}
+}
+
+func TestBenchNoCases(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-hdd", "/bin/true", t.TempDir()}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr.String(), "no cases") {
+		t.Errorf("stderr = %q", stderr.String())
+	}
+}

@@ -1,0 +1,45 @@
+// Hddbench runs hdd, and C-Vise and C-Reduce where installed, on a corpus of
+// reduction cases and prints one table: case, tool, test runs, final bytes,
+// wall time, hdd's own CPU time, and whether the case's own test accepts the
+// output.
+//
+// Usage:
+//
+//	hddbench [flags] DIR [CASE...]
+//
+// DIR holds cases laid out as FORMAT/NAME/input.EXT plus an executable
+// FORMAT/NAME/test.sh that takes the candidate's path as its one argument
+// and exits 0 when it is interesting (the layout of the public benchmark
+// corpus). CASE selects cases by FORMAT/NAME; the default is every case.
+// Each tool works on a copy of the input in a temporary directory, with a
+// wrapper around test.sh that counts its runs.
+//
+// Flags:
+//
+//	-tools LIST   comma-separated tools: hdd variants written ALGORITHM or
+//	              ALGORITHM/MINIMIZER (hdd*, hdd*/greedy, hdd+/adaptive,
+//	              ddmin ...), cvise, creduce (default "hdd*")
+//	-hdd PATH     the hdd binary (default: hdd next to hddbench, else on PATH)
+//	-j N          parallel test runs for every tool (default 1)
+//	-max-bytes N  skip inputs larger than N bytes for tools other than the
+//	              default hdd (0: no limit)
+//	-flags STR    extra flags for hdd, space-separated
+//
+// Example, on the public corpus:
+//
+//	go build -o /tmp/hdd ./cmd/hdd && go run ./cmd/hddbench -hdd /tmp/hdd \
+//	    -tools 'hdd*,hdd*/greedy,cvise' ../shared/bench/cases
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
