@@ -68,6 +68,10 @@ func (e *NotInterestingError) Error() string {
 // Unwrap makes errors.Is(err, ErrNotInteresting) hold.
 func (e *NotInterestingError) Unwrap() error { return ErrNotInteresting }
 
+// ErrBudget is returned, with the best result so far, when the MaxTests
+// budget is spent.
+var ErrBudget = errors.New("the test budget is spent")
+
 // ErrFinalNotInteresting is returned when the reduced result, tested once
 // more at the end, is no longer interesting: the test is flaky.
 var ErrFinalNotInteresting = errors.New("the reduced result was interesting once but not when tested again: the test is flaky")
@@ -84,6 +88,14 @@ type Reducer struct {
 	// same class (a statement by a statement nested in it, a JSON value by
 	// a nested value, an element by a child element).
 	NoHoist bool
+
+	// CheckRuns is how many times the original is tested before the search
+	// (at least 2, the default), to catch a flaky test.
+	CheckRuns int
+
+	// MaxTests, if positive, stops the search with ErrBudget once that many
+	// tests have run.
+	MaxTests int
 
 	// Jobs is how many tests may run at once; <= 1 means one at a time.
 	// Candidates are tested speculatively in the order a serial search
@@ -151,13 +163,15 @@ type Progress struct {
 	Stats Stats  // counts so far (Elapsed is up to date; Bytes/Nodes fields are not)
 }
 
-// Reduce shrinks t. It first tests the original twice (warning when the
-// verdicts differ) and the empty file once (warning when it is interesting
-// too), then runs r.Algorithm, and finally tests the result once more.
+// Reduce shrinks t. It first tests the original CheckRuns times (warning
+// with figures when the verdicts differ, failing with a NotInterestingError
+// when none is interesting) and the empty file once (warning when it is
+// interesting too), then runs r.Algorithm, and finally tests the result once
+// more.
 //
-// If ctx is done during the search, Reduce returns the best result so far
-// together with ctx.Err(); the result is interesting and may be written out
-// as a partial reduction.
+// If ctx is done during the search, or the MaxTests budget is spent, Reduce
+// returns the best result so far together with ctx.Err() or ErrBudget; the
+// result is interesting and may be written out as a partial reduction.
 func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	start := time.Now()
 	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool)}
@@ -168,22 +182,30 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	s.start = start
 
 	s.phase = "checking the original"
-	v, err := s.run(ctx, s.best)
-	if err != nil {
-		return nil, err
+	runs := max(r.CheckRuns, 2)
+	interesting, exits := 0, []int{}
+	var first Verdict
+	for i := range runs {
+		v, err := s.run(ctx, s.best)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			first = v
+			if r.Calibrate != nil {
+				r.Calibrate(v.Duration)
+			}
+		}
+		if v.Interesting {
+			interesting++
+		}
+		exits = append(exits, v.Exit)
 	}
-	if r.Calibrate != nil {
-		r.Calibrate(v.Duration)
-	}
-	if !v.Interesting {
-		return nil, &NotInterestingError{Verdict: v}
-	}
-	v2, err := s.run(ctx, s.best)
-	if err != nil {
-		return nil, err
-	}
-	if !v2.Interesting {
-		s.warn("the test is flaky: the original input was interesting once and not the second time (exit %d)", v2.Exit)
+	switch {
+	case interesting == 0:
+		return nil, &NotInterestingError{Verdict: first}
+	case interesting < runs:
+		s.warn("the test is flaky: the original input was interesting in %d of %d runs (exit statuses %v); consider -repeat", interesting, runs, exits)
 	}
 	if len(s.best) > 0 {
 		ve, err := s.run(ctx, nil)
@@ -196,7 +218,7 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 		}
 	}
 
-	err = s.algorithm(ctx)
+	err := s.algorithm(ctx)
 	res := s.result()
 	if err != nil {
 		return res, err
@@ -263,7 +285,7 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 		}
 		return v, err
 	}
-	s.stats.Tests++
+	s.stats.Tests += max(v.Runs, 1)
 	s.stats.TestTime += v.Duration
 	if v.TimedOut {
 		s.stats.Timeouts++
@@ -292,6 +314,14 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 	s.mu.Unlock()
 	if seen {
 		return ok, text, nil
+	}
+	if s.r.MaxTests > 0 {
+		s.mu.Lock()
+		spent := s.stats.Tests >= s.r.MaxTests
+		s.mu.Unlock()
+		if spent {
+			return false, text, ErrBudget
+		}
 	}
 	if s.r.Check != nil {
 		if err := s.r.Check(text); err != nil {

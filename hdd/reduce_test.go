@@ -230,3 +230,44 @@ func TestParallelSameResult(t *testing.T) {
 		}
 	}
 }
+
+func TestReduceBudget(t *testing.T) {
+	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Text, MaxTests: 8}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	if !errors.Is(err, hdd.ErrBudget) {
+		t.Fatalf("err = %v, want ErrBudget", err)
+	}
+	if res.Stats.Tests > 8 || !bytes.Contains(res.Output, []byte("crash")) {
+		t.Errorf("after the budget: %d tests, output %q", res.Stats.Tests, res.Output)
+	}
+}
+
+func TestRepeat(t *testing.T) {
+	calls := 0
+	// Interesting on every third call only: a flaky test.
+	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls%3 == 0 })
+	tests := []struct {
+		n        int
+		want     bool
+		wantRuns int
+	}{
+		{1, false, 1}, // call 1
+		{1, false, 1}, // call 2
+		{1, true, 1},  // call 3
+		{3, false, 1}, // call 4 fails at once
+	}
+	for i, tc := range tests {
+		v, err := hdd.Repeat{Oracle: flaky, N: tc.n}.Test(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Interesting != tc.want || v.Runs != tc.wantRuns {
+			t.Errorf("case %d: got interesting=%v runs=%d, want %v, %d", i, v.Interesting, v.Runs, tc.want, tc.wantRuns)
+		}
+	}
+	always := hdd.OracleFunc(func([]byte) bool { return true })
+	v, _ := hdd.Repeat{Oracle: always, N: 4}.Test(context.Background(), nil)
+	if !v.Interesting || v.Runs != 4 {
+		t.Errorf("always interesting: got %v after %d runs, want true after 4", v.Interesting, v.Runs)
+	}
+}
