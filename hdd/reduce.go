@@ -93,6 +93,12 @@ type Reducer struct {
 	// (at least 2, the default), to catch a flaky test.
 	CheckRuns int
 
+	// Repeat, if above 1, runs the test up to Repeat times on each
+	// candidate of the search and counts it interesting only if every run
+	// is (see the Repeat oracle). The checks of the original run the test
+	// once each, so their figures show the flakiness.
+	Repeat int
+
 	// MaxTests, if positive, stops the search with ErrBudget once that many
 	// tests have run.
 	MaxTests int
@@ -174,7 +180,7 @@ type Progress struct {
 // result is interesting and may be written out as a partial reduction.
 func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	start := time.Now()
-	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool)}
+	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), oracle: r.Oracle}
 	s.best = r.Render(t, Config{})
 	s.stats.BytesBefore = len(s.best)
 	s.stats.NodesBefore = s.countPresent()
@@ -207,6 +213,9 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	case interesting < runs:
 		s.warn("the test is flaky: the original input was interesting in %d of %d runs (exit statuses %v); consider -repeat", interesting, runs, exits)
 	}
+	if r.Repeat > 1 {
+		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
+	}
 	if len(s.best) > 0 {
 		ve, err := s.run(ctx, nil)
 		if err != nil {
@@ -238,16 +247,17 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 
 // search is the state of one reduction.
 type search struct {
-	mu    sync.Mutex // guards stats and cache during parallel runs
-	r     *Reducer
-	t     *Tree
-	cur   Config // the best configuration so far
-	best  []byte // its text
-	stats Stats
-	seed  maphash.Seed
-	cache map[uint64]bool // text hash → interesting
-	start time.Time
-	phase string // for Progress; guarded by mu
+	mu     sync.Mutex // guards stats and cache during parallel runs
+	r      *Reducer
+	t      *Tree
+	cur    Config // the best configuration so far
+	best   []byte // its text
+	stats  Stats
+	seed   maphash.Seed
+	cache  map[uint64]bool // text hash → interesting
+	start  time.Time
+	phase  string // for Progress; guarded by mu
+	oracle Oracle // the Reducer's, repeated during the search if asked
 }
 
 // setPhase names what the search does now, for Progress.
@@ -276,7 +286,7 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	if text == nil {
 		text = []byte{}
 	}
-	v, err := s.r.Oracle.Test(ctx, text)
+	v, err := s.oracle.Test(ctx, text)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err != nil {

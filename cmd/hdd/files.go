@@ -52,22 +52,24 @@ func checkWritable(path string) error {
 	return os.Remove(f.Name())
 }
 
-// backup copies the input to INPUT.orig before an in-place reduction,
-// refusing to overwrite an existing backup.
-func backup(input string, src []byte) error {
+// backup copies the input to INPUT.orig before an in-place reduction. An
+// existing INPUT.orig is never overwritten: it holds the original of an
+// earlier in-place run, which this one goes on from (resumed is true).
+func backup(input string, src []byte) (resumed bool, err error) {
 	orig := input + ".orig"
 	f, err := os.OpenFile(orig, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("%s already exists; move it away before reducing %s in place", orig, input)
+		return true, nil
 	}
 	if err != nil {
-		return fmt.Errorf("cannot keep a copy of the input: %w", err)
+		return false, fmt.Errorf("cannot keep a copy of the input: %w", err)
 	}
 	_, werr := f.Write(src)
 	if err := errors.Join(werr, f.Close()); err != nil {
-		return fmt.Errorf("cannot keep a copy of the input: %w", err)
+		os.Remove(orig)
+		return false, fmt.Errorf("cannot keep a copy of the input: %w", err)
 	}
-	return nil
+	return false, nil
 }
 
 // samePath reports whether a and b name the same file.

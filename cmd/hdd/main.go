@@ -17,10 +17,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/formats"
-	"github.com/hddreduce/hdd/grammars/lines"
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/hdd/runner"
-	"github.com/hddreduce/hdd/unparse"
 )
 
 func main() {
@@ -37,23 +34,37 @@ const (
 	exitUsage   = 2
 )
 
-// defaultAlgorithm is the algorithm used without -algorithm.
-const defaultAlgorithm = hdd.HDDStar
+// defaultAlgorithm and defaultMinimizer are used without -algorithm and
+// -minimizer.
+const (
+	defaultAlgorithm = hdd.HDDStar
+	defaultMinimizer = hdd.MinDDMin
+)
 
 // options are the command-line settings.
 type options struct {
-	out       string
-	inPlace   bool
-	algorithm hdd.Algorithm
-	minimizer hdd.Minimizer
-	noHoist   bool
-	timeout   time.Duration
-	format    string
-	jobs      int
-	statsJSON string
-	verbose   bool
-	dumpTree  bool
+	out            string
+	inPlace        bool
+	fresh          bool
+	algorithm      hdd.Algorithm
+	minimizer      hdd.Minimizer
+	noHoist        bool
+	timeout        time.Duration
+	format         string
+	jobs           int
+	repeat         int
+	alsoCode       int
+	findings       string
+	maxTests       int
+	maxTime        time.Duration
+	maxSize        int64
+	statsJSON      string
+	verbose, quiet bool
+	dumpTree       bool
 }
+
+// defaultMaxSize is the largest input hdd reads without -max-size.
+const defaultMaxSize = 256 << 20
 
 // run is main without os.Exit, so deferred calls run and tests can call it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -64,17 +75,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"Reduces INPUT to a smaller file that TEST still finds interesting (TEST CANDIDATE exits 0).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	o := options{algorithm: defaultAlgorithm}
+	o := options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, alsoCode: -1}
 	fs.StringVar(&o.out, "o", "", "write the result to `file` (default: INPUT with .reduced before its extension)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "overwrite INPUT with the result, keeping the original as INPUT.orig")
+	fs.BoolVar(&o.fresh, "fresh", false, "start from INPUT even when the output holds an earlier, partial result")
 	fs.Var(&o.algorithm, "algorithm", "search `algorithm`: hdd, hdd+, hdd* or ddmin (line-based baseline)")
+	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level: "+strings.Join(minimizerNames(), ", "))
+	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `d` and count it as not interesting (default: 10 times the first run, at least 5s)")
 	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name)")
-	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level: ddmin, greedy, adaptive or lithium")
-	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
 	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once (the result is the same for every n)")
+	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for flaky tests)")
+	fs.IntVar(&o.alsoCode, "also-interesting", -1, "save candidates on which the test exits with `status` to the findings folder, and go on")
+	fs.StringVar(&o.findings, "findings", "", "the findings `folder` for -also-interesting (default: the output's name plus .findings)")
+	fs.IntVar(&o.maxTests, "max-tests", 0, "stop after `n` test runs with the best result so far (0: no limit)")
+	fs.DurationVar(&o.maxTime, "max-time", 0, "stop after `d` with the best result so far (0: no limit)")
+	fs.Int64Var(&o.maxSize, "max-size", defaultMaxSize, "refuse inputs larger than `bytes`")
 	fs.StringVar(&o.statsJSON, "stats-json", "", "write the run's statistics as JSON to `file`")
 	fs.BoolVar(&o.verbose, "v", false, "log each level and phase")
+	fs.BoolVar(&o.quiet, "q", false, "print nothing but errors")
 	fs.BoolVar(&o.dumpTree, "dump-tree", false, "print the parsed tree of INPUT and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -87,7 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "hdd: -dump-tree takes one INPUT file")
 			return exitUsage
 		}
-		return dumpTree(fs.Arg(0), o.format, stdout, stderr)
+		return dumpTree(fs.Arg(0), o, stdout, stderr)
 	}
 	if fs.NArg() != 2 {
 		fs.Usage()
@@ -100,14 +119,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+func minimizerNames() []string {
+	var names []string
+	for _, m := range hdd.Minimizers() {
+		names = append(names, m.String())
+	}
+	return names
+}
+
 // load reads and parses the input.
-func load(path, format string) ([]byte, *grammars.Doc, *grammars.Format, error) {
+func load(path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("cannot read the input: %w", err)
 	}
 	if info.IsDir() {
 		return nil, nil, nil, fmt.Errorf("the input %s is a directory, not a file", path)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, nil, fmt.Errorf("the input %s is not a regular file", path)
+	}
+	if info.Size() > maxSize {
+		return nil, nil, nil, fmt.Errorf("the input %s has %d MB, more than the %d MB hdd reads (raise -max-size to try anyway)", path, info.Size()>>20, maxSize>>20)
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -124,8 +157,8 @@ func load(path, format string) ([]byte, *grammars.Doc, *grammars.Format, error) 
 	return src, doc, f, nil
 }
 
-func dumpTree(path, format string, stdout, stderr io.Writer) int {
-	_, doc, f, err := load(path, format)
+func dumpTree(path string, o options, stdout, stderr io.Writer) int {
+	_, doc, f, err := load(path, o.format, o.maxSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "hdd: %v\n", err)
 		return exitFailure
@@ -145,103 +178,6 @@ func dumpTree(path, format string, stdout, stderr io.Writer) int {
 func reducedPath(input string) string {
 	ext := filepath.Ext(input)
 	return strings.TrimSuffix(input, ext) + ".reduced" + ext
-}
-
-func reduce(ctx context.Context, testPath, input string, o options, stderr io.Writer) error {
-	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "hdd: "+format+"\n", args...) }
-	if o.algorithm == hdd.PlainDDMin && o.format == "" {
-		o.format = lines.Format.Name
-	}
-	src, doc, f, err := load(input, o.format)
-	if err != nil {
-		return err
-	}
-	for _, w := range doc.Warnings {
-		logf("warning: %s", w)
-	}
-
-	out := o.out
-	switch {
-	case o.inPlace && out != "":
-		return errors.New("-in-place and -o exclude each other")
-	case o.inPlace:
-		out = input
-		if err := backup(input, src); err != nil {
-			return err
-		}
-	case out == "":
-		out = reducedPath(input)
-	}
-	if same, _ := samePath(out, input); same && !o.inPlace {
-		return fmt.Errorf("the output %s is the input; use -in-place to overwrite the input", out)
-	}
-	if err := checkWritable(out); err != nil {
-		return err
-	}
-
-	test := &runner.Command{Path: testPath, Name: filepath.Base(input), Timeout: o.timeout}
-	if err := test.Check(); err != nil {
-		return err
-	}
-	if o.timeout == 0 {
-		test.Timeout = 10 * time.Minute // for the first run, until calibrated
-	}
-	r := hdd.Reducer{
-		Oracle:    test,
-		Algorithm: o.algorithm,
-		Minimizer: o.minimizer,
-		Jobs:      o.jobs,
-		NoHoist:   o.noHoist,
-		Render:    unparse.Text,
-		Check:     doc.Check,
-		Calibrate: func(first time.Duration) {
-			if o.timeout == 0 {
-				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
-				if o.verbose {
-					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), test.Timeout)
-				}
-			}
-		},
-		Warn: func(m string) { logf("warning: %s", m) },
-	}
-	var writeErr error
-	r.Improved = func(best []byte) {
-		if err := writeAtomic(out, best); err != nil && writeErr == nil {
-			writeErr = err
-			logf("cannot write the result: %v", err)
-		}
-	}
-	if o.verbose {
-		r.Log = func(m string) { logf("%s", m) }
-	}
-	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", input, f.Name, len(src), doc.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
-	res, err := r.Reduce(ctx, doc.Tree)
-	if err != nil {
-		var ni *hdd.NotInterestingError
-		if errors.As(err, &ni) {
-			return notInteresting(ni, testPath, input)
-		}
-	}
-	if res == nil {
-		return err
-	}
-	partial := err != nil
-	if werr := writeAtomic(out, res.Output); werr != nil {
-		return fmt.Errorf("cannot write the result: %w", werr)
-	}
-	summary(stderr, input, out, res, partial)
-	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, partial); jerr != nil {
-			logf("cannot write statistics: %v", jerr)
-		}
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("interrupted: %s holds the best result so far (partial)", out)
-		}
-		return err
-	}
-	return writeErr
 }
 
 func notInteresting(ni *hdd.NotInterestingError, testPath, input string) error {
@@ -272,18 +208,18 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func summary(w io.Writer, input, out string, res *hdd.Result, partial bool) {
+func summary(w io.Writer, input, out string, original int, res *hdd.Result, stop string) {
 	st := res.Stats
 	pct := 0.0
-	if st.BytesBefore > 0 {
-		pct = 100 * (1 - float64(st.BytesAfter)/float64(st.BytesBefore))
+	if original > 0 {
+		pct = 100 * (1 - float64(st.BytesAfter)/float64(original))
 	}
 	state := "reduced"
-	if partial {
-		state = "partially reduced (interrupted)"
+	if stop != "" {
+		state = "partially reduced (" + stop + ")"
 	}
 	fmt.Fprintf(w, "hdd: %s %s: %d -> %d bytes (%.1f%% smaller), %d -> %d nodes\n",
-		state, input, st.BytesBefore, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
+		state, input, original, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
 	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; test time %v, total %v, hdd's own CPU %v\n",
 		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.TestTime.Round(time.Millisecond), st.Elapsed.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 	fmt.Fprintf(w, "hdd: result written to %s\n", out)

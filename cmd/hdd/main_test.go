@@ -235,9 +235,9 @@ func TestInPlace(t *testing.T) {
 	if b, _ := os.ReadFile(input); len(b) >= len(orig) || !bytes.Contains(b, []byte("crash")) {
 		t.Errorf("in.json = %q, want a smaller interesting file", b)
 	}
-	// A second in-place run must not overwrite the backup.
+	// A second in-place run goes on from the result and keeps the backup.
 	r = runHDD(t, "-in-place", good, input)
-	if r.code == 0 || !strings.Contains(r.stderr, ".orig already exists") {
+	if r.code != 0 || !strings.Contains(r.stderr, "in.json.orig holds the original") {
 		t.Errorf("second run: exit %d:\n%s", r.code, r.stderr)
 	}
 	if b, _ := os.ReadFile(input + ".orig"); string(b) != orig {

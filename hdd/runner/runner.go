@@ -143,12 +143,12 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (hdd.Verdict, erro
 	}
 	dir, err := os.MkdirTemp(parent, "hdd-run-")
 	if err != nil {
-		return hdd.Verdict{}, fmt.Errorf("runner: create run directory: %w", err)
+		return hdd.Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
 	}
 	defer c.removeDir(dir)
 	file := filepath.Join(dir, name)
 	if err := os.WriteFile(file, candidate, 0o600); err != nil {
-		return hdd.Verdict{}, fmt.Errorf("runner: write candidate: %w", err)
+		return hdd.Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
 	return c.run(ctx, exe, dir, file)
 }

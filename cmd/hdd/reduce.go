@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hddreduce/hdd/grammars/lines"
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/runner"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// reduce is the main job: reduce input with the test at testPath.
+func reduce(ctx context.Context, testPath, input string, o options, stderr io.Writer) error {
+	logf := func(format string, args ...any) {
+		if !o.quiet {
+			fmt.Fprintf(stderr, "hdd: "+format+"\n", args...)
+		}
+	}
+	warnf := func(format string, args ...any) { fmt.Fprintf(stderr, "hdd: warning: "+format+"\n", args...) }
+	if o.algorithm == hdd.PlainDDMin && o.format == "" {
+		o.format = lines.Format.Name
+	}
+	src, doc, f, err := load(input, o.format, o.maxSize)
+	if err != nil {
+		return err
+	}
+	for _, w := range doc.Warnings {
+		warnf("%s", w)
+	}
+
+	out := o.out
+	switch {
+	case o.inPlace && out != "":
+		return errors.New("-in-place and -o exclude each other")
+	case o.inPlace:
+		out = input
+	case out == "":
+		out = reducedPath(input)
+	}
+	if same, _ := samePath(out, input); same && !o.inPlace {
+		return fmt.Errorf("the output %s is the input; use -in-place to overwrite the input", out)
+	}
+	if err := checkWritable(out); err != nil {
+		return err
+	}
+	release, err := lockOutput(out)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if o.inPlace {
+		resumed, err := backup(input, src)
+		if err != nil {
+			return err
+		}
+		if resumed {
+			logf("%s.orig holds the original: going on from %s (%d bytes)", input, input, len(src))
+		}
+	}
+
+	test := &runner.Command{Path: testPath, Name: filepath.Base(input), Timeout: o.timeout}
+	if err := test.Check(); err != nil {
+		return err
+	}
+	if o.timeout == 0 {
+		test.Timeout = 10 * time.Minute // for the first run, until calibrated
+	}
+	var oracle hdd.Oracle = test
+	if o.alsoCode >= 0 {
+		dir := o.findings
+		if dir == "" {
+			dir = out + ".findings"
+		}
+		oracle = &runner.Findings{Oracle: test, Code: o.alsoCode, Dir: dir, Name: filepath.Base(input),
+			Saved:  func(p string) { logf("side finding (exit %d) saved as %s", o.alsoCode, p) },
+			Failed: func(err error) { warnf("%v", err) }}
+	}
+
+	// Go on from an earlier, partial result in the output, if there is one.
+	start, startName := doc, input
+	if !o.inPlace && !o.fresh {
+		if prev, perr := os.ReadFile(out); perr == nil && len(prev) < len(src) {
+			if pdoc, perr := f.Parse(prev); perr == nil {
+				start, startName = pdoc, out
+				logf("going on from the earlier result in %s (%d bytes; the input has %d); -fresh starts over", out, len(prev), len(src))
+			} else {
+				warnf("the earlier result in %s does not parse (%v); starting from %s", out, perr, input)
+			}
+		}
+	}
+
+	if o.maxTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.maxTime, errMaxTime)
+		defer cancel()
+	}
+	r := hdd.Reducer{
+		Oracle:    oracle,
+		Algorithm: o.algorithm,
+		Minimizer: o.minimizer,
+		Jobs:      o.jobs,
+		NoHoist:   o.noHoist,
+		MaxTests:  o.maxTests,
+		CheckRuns: max(2, o.repeat),
+		Repeat:    o.repeat,
+		Render:    unparse.Text,
+		Calibrate: func(first time.Duration) {
+			if o.timeout == 0 {
+				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
+				if o.verbose {
+					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), test.Timeout)
+				}
+			}
+		},
+		Warn: func(m string) { warnf("%s", m) },
+	}
+	var writeErr error
+	r.Improved = func(best []byte) {
+		if err := writeAtomic(out, best); err != nil && writeErr == nil {
+			writeErr = err
+			warnf("cannot write the result: %v", err)
+		}
+	}
+	var status *statusLine
+	terminal := isTerminal(stderr)
+	if !o.quiet && terminal {
+		status = newStatusLine(stderr, len(src))
+		r.Progress = status.update
+	}
+	if o.verbose || !o.quiet && !terminal {
+		r.Log = func(m string) { logf("%s", m) }
+	}
+	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
+
+	r.Check = start.Check
+	res, err := r.Reduce(ctx, start.Tree)
+	var ni *hdd.NotInterestingError
+	if errors.As(err, &ni) && start != doc {
+		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
+		r.Check = doc.Check
+		res, err = r.Reduce(ctx, doc.Tree)
+	}
+	if status != nil {
+		status.finish()
+	}
+	if errors.As(err, &ni) {
+		return notInteresting(ni, testPath, input)
+	}
+	if res == nil {
+		return err
+	}
+	if werr := writeAtomic(out, res.Output); werr != nil {
+		return fmt.Errorf("cannot write the result: %w", werr)
+	}
+	stop := stopReason(ctx, err)
+	if !o.quiet {
+		summary(stderr, input, out, len(src), res, stop)
+	}
+	if o.statsJSON != "" {
+		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, stop != ""); jerr != nil {
+			warnf("cannot write statistics: %v", jerr)
+		}
+	}
+	switch {
+	case err == nil:
+		return writeErr
+	case errors.Is(err, hdd.ErrBudget), errors.Is(context.Cause(ctx), errMaxTime):
+		return writeErr // a budget is a clean stop
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted: %s holds the best result so far (partial); run the same command again to go on", out)
+	}
+	return err
+}
+
+// errMaxTime is the cause of the context's end when -max-time is spent.
+var errMaxTime = errors.New("the -max-time budget is spent")
+
+// stopReason says why a reduction stopped early, or "" when it did not.
+func stopReason(ctx context.Context, err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, hdd.ErrBudget):
+		return "stopped by -max-tests"
+	case errors.Is(context.Cause(ctx), errMaxTime):
+		return "stopped by -max-time"
+	case errors.Is(err, context.Canceled):
+		return "interrupted"
+	}
+	return "stopped by an error"
+}
+

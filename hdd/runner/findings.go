@@ -1,0 +1,70 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// Findings is an hdd.Oracle that saves side findings: candidates on which
+// the test exits with Code, a status the user chose for "interesting, but a
+// different bug". Each is written to Dir as NNNN-NAME, numbered from 0001
+// and never overwriting a file; the verdict is passed on unchanged, so the
+// reduction goes on. Findings is safe for concurrent use.
+type Findings struct {
+	Oracle hdd.Oracle
+	Code   int
+	Dir    string
+	Name   string            // base name of the input, kept in each finding's name
+	Saved  func(path string) // called after each finding is written; may be nil
+	Failed func(error)       // called when a finding cannot be written; may be nil
+
+	mu   sync.Mutex
+	next int
+}
+
+// Test runs the test and saves the candidate when the test exits with Code.
+func (f *Findings) Test(ctx context.Context, candidate []byte) (hdd.Verdict, error) {
+	v, err := f.Oracle.Test(ctx, candidate)
+	if err != nil || v.TimedOut || v.Exit != f.Code {
+		return v, err
+	}
+	path, serr := f.save(candidate)
+	switch {
+	case serr != nil && f.Failed != nil:
+		f.Failed(serr)
+	case serr == nil && f.Saved != nil:
+		f.Saved(path)
+	}
+	return v, nil
+}
+
+func (f *Findings) save(candidate []byte) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
+		return "", fmt.Errorf("cannot make the findings folder: %w", err)
+	}
+	for {
+		f.next++
+		path := filepath.Join(f.Dir, fmt.Sprintf("%04d-%s", f.next, f.Name))
+		file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue // an earlier run's finding: never overwritten
+		}
+		if err != nil {
+			return "", fmt.Errorf("cannot save a finding: %w", err)
+		}
+		_, werr := file.Write(candidate)
+		if err := errors.Join(werr, file.Close()); err != nil {
+			return "", fmt.Errorf("cannot save a finding: %w", err)
+		}
+		return path, nil
+	}
+}

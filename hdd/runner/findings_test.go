@@ -1,0 +1,48 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// exitOracle exits with the status given by the candidate's first byte.
+type exitOracle struct{}
+
+func (exitOracle) Test(_ context.Context, c []byte) (hdd.Verdict, error) {
+	code := int(c[0] - '0')
+	return hdd.Verdict{Interesting: code == 0, Exit: code}, nil
+}
+
+func TestFindings(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "findings")
+	os.MkdirAll(dir, 0o755)
+	// A finding from an earlier run must not be overwritten.
+	os.WriteFile(filepath.Join(dir, "0001-bug.c"), []byte("old"), 0o644)
+	var saved []string
+	f := &Findings{Oracle: exitOracle{}, Code: 3, Dir: dir, Name: "bug.c", Saved: func(p string) { saved = append(saved, p) }}
+	for _, c := range []string{"0 a", "3 first", "1 b", "3 second"} {
+		v, err := f.Test(context.Background(), []byte(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := c[0] == '0'; v.Interesting != want {
+			t.Errorf("%q: interesting = %v, want %v", c, v.Interesting, want)
+		}
+	}
+	want := []string{filepath.Join(dir, "0002-bug.c"), filepath.Join(dir, "0003-bug.c")}
+	if len(saved) != 2 || saved[0] != want[0] || saved[1] != want[1] {
+		t.Fatalf("saved %v, want %v", saved, want)
+	}
+	for i, content := range []string{"3 first", "3 second"} {
+		if b, _ := os.ReadFile(want[i]); string(b) != content {
+			t.Errorf("%s = %q, want %q", want[i], b, content)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "0001-bug.c")); string(b) != "old" {
+		t.Errorf("an earlier finding was overwritten: %q", b)
+	}
+}
