@@ -195,4 +195,3 @@ func stopReason(ctx context.Context, err error) string {
 	}
 	return "stopped by an error"
 }
-
