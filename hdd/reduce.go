@@ -300,12 +300,17 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	if v.TimedOut {
 		s.stats.Timeouts++
 	}
+	s.report()
+	return v, nil
+}
+
+// report calls the Progress hook; s.mu must be held.
+func (s *search) report() {
 	if s.r.Progress != nil {
 		st := s.stats
 		st.Elapsed = time.Since(s.start)
 		s.r.Progress(Progress{Phase: s.phase, Bytes: len(s.best), Stats: st})
 	}
-	return v, nil
 }
 
 // eval tests candidate c, through the cache, and returns its verdict and
@@ -424,6 +429,9 @@ func (s *search) adopt(c Config, text []byte) {
 	s.mu.Lock()
 	improved := len(text) < len(s.best)
 	s.best = text
+	if improved {
+		s.report()
+	}
 	s.mu.Unlock()
 	if improved && s.r.Improved != nil {
 		s.r.Improved(text)

@@ -29,12 +29,10 @@ func newStatusLine(w io.Writer, original int) *statusLine {
 	bar := progressbar.NewOptions64(int64(max(original, 1)),
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetWidth(20),
-		progressbar.OptionThrottle(150*time.Millisecond),
 		progressbar.OptionSetPredictTime(false),
 		progressbar.OptionSetElapsedTime(false),
 		progressbar.OptionShowDescriptionAtLineEnd(),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetRenderBlankState(true),
 	)
 	return &statusLine{bar: bar, original: original}
 }
@@ -50,9 +48,9 @@ func (s *statusLine) update(p hdd.Progress) {
 	if s.original > 0 {
 		pct = 100 * float64(p.Bytes) / float64(s.original)
 	}
+	s.bar.Set64(int64(s.original - p.Bytes))
 	s.bar.Describe(fmt.Sprintf("%s | %d B (%.1f%%) | %d tests, %d cached | %.1f/s | %v",
 		p.Phase, p.Bytes, pct, st.Tests, st.CacheHits, rate, st.Elapsed.Round(time.Second)))
-	s.bar.Set64(int64(s.original - p.Bytes))
 }
 
 // finish clears the line so the summary starts on a clean line.

@@ -127,6 +127,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 			warnf("cannot write the result: %v", err)
 		}
 	}
+	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
 	var status *statusLine
 	terminal := isTerminal(stderr)
 	if !o.quiet && terminal {
@@ -136,7 +137,6 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if o.verbose || !o.quiet && !terminal {
 		r.Log = func(m string) { logf("%s", m) }
 	}
-	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
 
 	r.Check = start.Check
 	res, err := r.Reduce(ctx, start.Tree)
