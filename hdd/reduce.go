@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"sync"
+	"unicode/utf8"
 	"time"
 )
 
@@ -88,6 +89,10 @@ type Reducer struct {
 	// same class (a statement by a statement nested in it, a JSON value by
 	// a nested value, an element by a child element).
 	NoHoist bool
+
+	// NoShorten turns off shortening of texts: cutting a Chars leaf (XML
+	// text, a JSON string) down to a part of it.
+	NoShorten bool
 
 	// CheckRuns is how many times the original is tested before the search
 	// (at least 2, the default), to catch a flaky test.
@@ -481,15 +486,152 @@ func (s *search) algorithm(ctx context.Context) error {
 	return fmt.Errorf("hdd: unknown algorithm %v", s.r.Algorithm)
 }
 
-// sweep runs HDD's top-down pruning, then hoisting, and reports whether
-// either changed anything.
+// sweep runs HDD's top-down pruning, then hoisting, then the shortening of
+// texts, and reports whether any changed anything.
 func (s *search) sweep(ctx context.Context) (bool, error) {
 	changed, err := s.hdd(ctx)
-	if err != nil || s.r.NoHoist {
-		return changed, err
+	if err == nil && !s.r.NoHoist {
+		var hoisted bool
+		hoisted, err = s.hoist(ctx)
+		changed = changed || hoisted
 	}
-	hoisted, err := s.hoist(ctx)
-	return changed || hoisted, err
+	if err == nil && !s.r.NoShorten {
+		var shortened bool
+		shortened, err = s.shorten(ctx)
+		changed = changed || shortened
+	}
+	return changed, err
+}
+
+// shorten cuts the text of each present Chars leaf down, running the
+// minimizer over its units (characters, character references, escapes).
+func (s *search) shorten(ctx context.Context) (bool, error) {
+	s.setPhase("shortening texts")
+	testsBefore := s.stats.Tests
+	changed := false
+	var ids []NodeID
+	s.t.Walk(s.cur, func(id NodeID) bool {
+		if s.t.Nodes[id].Is(Chars) && !s.cur.Edited(id) {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	for _, id := range ids {
+		text := s.t.Text(id)
+		open, body, close := splitQuotes(text)
+		units := textUnits(body)
+		if len(units) == 0 {
+			continue
+		}
+		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, body: body}
+		keep, err := Minimize(ctx, s.r.Minimizer, units, test)
+		if err != nil {
+			return changed, err
+		}
+		if len(keep) == 1 {
+			if ok, err := test.Test(ctx, nil); err != nil {
+				return changed, err
+			} else if ok {
+				keep = nil
+			}
+		}
+		changed = changed || len(keep) < len(units)
+	}
+	s.logf("shortening texts: %d leaves, %d tests, %d bytes", len(ids), s.stats.Tests-testsBefore, len(s.best))
+	return changed, nil
+}
+
+// textTester is the Tester of the units of one Chars leaf: a candidate
+// replaces the leaf by the units it keeps, between the original quotes.
+type textTester struct {
+	s                 *search
+	base              Config
+	id                NodeID
+	open, close, body []byte
+}
+
+func (tt textTester) config(keep [][2]int) Config {
+	text := append([]byte{}, tt.open...)
+	for _, u := range keep {
+		text = append(text, tt.body[u[0]:u[1]]...)
+	}
+	text = append(text, tt.close...)
+	return tt.base.Replace(tt.id, string(text))
+}
+
+func (tt textTester) Test(ctx context.Context, keep [][2]int) (bool, error) {
+	return tt.s.try(ctx, tt.config(keep))
+}
+
+func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][2]int) (int, error) {
+	return tt.s.first(ctx, n, func(i int) Config { return tt.config(gen(i)) })
+}
+
+// splitQuotes splits a quoted literal ("...", '...') into its quotes and
+// body; other text is all body.
+func splitQuotes(text []byte) (open, body, close []byte) {
+	if n := len(text); n >= 2 && (text[0] == '"' || text[0] == '\'') && text[n-1] == text[0] {
+		return text[:1], text[1 : n-1], text[n-1:]
+	}
+	return nil, text, nil
+}
+
+// textUnits splits b into the units a text may lose one at a time without
+// breaking a character: a UTF-8 character (or a single byte that is not
+// one), a character or entity reference (&amp; &#233;), or a backslash
+// escape (\n, \u00e9, \x41).
+func textUnits(b []byte) [][2]int {
+	var units [][2]int
+	for i := 0; i < len(b); {
+		n := unitLen(b[i:])
+		units = append(units, [2]int{i, i + n})
+		i += n
+	}
+	return units
+}
+
+func unitLen(b []byte) int {
+	switch b[0] {
+	case '&':
+		for j := 1; j < len(b) && j < 40; j++ {
+			if b[j] == ';' {
+				return j + 1
+			}
+			if !isRefByte(b[j]) {
+				break
+			}
+		}
+	case '\\':
+		if len(b) < 2 {
+			return 1
+		}
+		switch b[1] {
+		case 'u':
+			return min(6, len(b))
+		case 'x':
+			j := 2
+			for j < len(b) && j < 4 && isHex(b[j]) {
+				j++
+			}
+			return j
+		}
+		return 1 + runeLen(b[1:])
+	}
+	return runeLen(b)
+}
+
+func isRefByte(c byte) bool {
+	return c == '#' || c == '_' || c == '-' || c == '.' || c == ':' || isHex(c) || c >= 'g' && c <= 'z' || c >= 'G' && c <= 'Z' || c >= 0x80
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// runeLen is the length of the UTF-8 character at the start of b, or 1.
+func runeLen(b []byte) int {
+	_, n := utf8.DecodeRune(b)
+	return max(n, 1)
 }
 
 // hoist replaces nodes by descendants of the same class, top down: for each
@@ -512,7 +654,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 				top = sub.Hoist // hoisted before: go on from there
 			}
 			for {
-				cands := s.nearest(top, s.t.Nodes[x].Class)
+				cands := s.hoistCandidates(top, s.t.Nodes[x].Class)
 				if len(cands) == 0 {
 					break
 				}
@@ -530,6 +672,28 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 	}
 	s.logf("hoisting: %d tests, %d bytes", s.stats.Tests-testsBefore, len(s.best))
 	return changed, nil
+}
+
+// hoistCandidates returns the nodes top may be replaced by: its nearest
+// descendants of class, in source order, each preceded by the nodes that
+// continue it as a chain of single nearest descendants, deepest first, so
+// "table > tr > td > p" is tried as p, td, tr in one step each.
+func (s *search) hoistCandidates(top NodeID, class string) []NodeID {
+	var out []NodeID
+	for _, d := range s.nearest(top, class) {
+		chain := []NodeID{d}
+		for {
+			next := s.nearest(chain[len(chain)-1], class)
+			if len(next) != 1 {
+				break
+			}
+			chain = append(chain, next[0])
+		}
+		for i := len(chain) - 1; i >= 0; i-- {
+			out = append(out, chain[i])
+		}
+	}
+	return out
 }
 
 // nearest returns the present, unedited descendants of id whose class is

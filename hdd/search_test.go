@@ -1,7 +1,9 @@
 package hdd
 
 import (
+	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,4 +40,62 @@ func TestAtDepthHoist(t *testing.T) {
 		}
 	}
 	_ = x
+}
+
+func TestTextUnits(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"ab", []string{"a", "b"}},
+		{"é&amp;x", []string{"é", "&amp;", "x"}},
+		{"&#233;&", []string{"&#233;", "&"}},
+		{`a\n\u00e9\x41b\"`, []string{"a", `\n`, `\u00e9`, `\x41`, "b", `\"`}},
+		{"\xe9t\xe9", []string{"\xe9", "t", "\xe9"}}, // Latin-1 bytes stay whole
+		{"& b;", []string{"&", " ", "b", ";"}},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, u := range textUnits([]byte(tc.in)) {
+			got = append(got, tc.in[u[0]:u[1]])
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("textUnits(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestShorten(t *testing.T) {
+	src := `["hello &amp; crash world", "x"]`
+	tr := NewTree([]byte(src))
+	root := tr.Add(NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "string", 1, 26, Chars, "")
+	tr.Add(root, "string", 28, 31, Chars, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	render := func(t *Tree, c Config) []byte {
+		// A tiny unparser: the tree is flat.
+		out := []byte{}
+		pos := int32(0)
+		for _, ch := range t.Nodes[0].Children {
+			n := &t.Nodes[ch]
+			out = append(out, t.Src[pos:n.Start]...)
+			if sub, ok := c.Subst(ch); ok {
+				out = append(out, sub.Text...)
+			} else {
+				out = append(out, t.Src[n.Start:n.End]...)
+			}
+			pos = n.End
+		}
+		return append(out, t.Src[pos:]...)
+	}
+	r := Reducer{Oracle: OracleFunc(func(b []byte) bool { return strings.Contains(string(b), "&amp;") && strings.Contains(string(b), "sh") }), Render: render, NoHoist: true}
+	res, err := r.Reduce(context.Background(), tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(res.Output), `["&amp;sh", ""]`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
 }

@@ -29,6 +29,10 @@ const (
 	// Opaque marks a region the adapter could not parse (a tree-sitter ERROR
 	// node, say). It is kept byte for byte unless removable.
 	Opaque
+	// Chars marks a leaf whose text may be cut down to a part of it (XML
+	// text, a JSON string): the search drops units of it (characters,
+	// character references and escapes), keeping surrounding quotes.
+	Chars
 )
 
 // A Node is one element of a lossless syntax tree: a grammar rule instance,
@@ -191,6 +195,9 @@ func (t *Tree) Describe(id NodeID) string {
 	}
 	if n.Is(Opaque) {
 		parts = append(parts, "opaque")
+	}
+	if n.Is(Chars) {
+		parts = append(parts, "shortenable")
 	}
 	return strings.Join(parts, " ")
 }

@@ -266,6 +266,9 @@ func (b *builder) value(parent hdd.NodeID, v gjson.Result, flags hdd.Flags, repl
 		return b.internal(start, "a value's offset is wrong")
 	}
 	k := kind(v)
+	if k == "string" {
+		flags |= hdd.Chars // a string may be cut down to a part of it
+	}
 	id := b.t.Add(parent, k, start, end, flags, replace)
 	b.t.Nodes[id].Class = class
 	if v.Type != gjson.JSON {

@@ -132,7 +132,7 @@ object {}: fixed
 key "b": fixed
 array []: fixed
 key "c": fixed
-string "": fixed
+string "": fixed shortenable
 key "d": fixed
 number 0: fixed
 key "e": fixed

@@ -922,7 +922,7 @@ func (p *parser) flushText(end int) {
 	if p.lang == langXML && len(p.stack) == 0 {
 		p.err(errMisplaced, s, "text outside the root element")
 	}
-	p.leaf("text", s, end, hdd.Removable)
+	p.leaf("text", s, end, hdd.Removable|hdd.Chars)
 }
 
 // leaf adds a node without children to the innermost open element.
