@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"sync"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 )
 
 // An Algorithm chooses how the tree is searched. It implements flag.Value.
