@@ -33,6 +33,10 @@ type Doc struct {
 	// construction. Check is safe for concurrent use.
 	Check func(candidate []byte) error
 
+	// Tidy lists format-specific rewrites of the whole text that the
+	// reducer tries on its result (see hdd.Tidy); may be nil.
+	Tidy []hdd.Tidy
+
 	// Warnings are things the user should know about the parse, such as
 	// regions kept opaque because the parser could not read them.
 	Warnings []string

@@ -90,6 +90,11 @@ type Reducer struct {
 	// a nested value, an element by a child element).
 	NoHoist bool
 
+	// Tidy lists the whole-text rewrites tried on the result after the
+	// search (see Tidies). Result.Output then may differ from the
+	// rendering of Result.Config.
+	Tidy []Tidy
+
 	// NoShorten turns off shortening of texts: cutting a Chars leaf (XML
 	// text, a JSON string) down to a part of it.
 	NoShorten bool
@@ -233,6 +238,9 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	}
 
 	err := s.algorithm(ctx)
+	if err == nil {
+		err = s.tidy(ctx)
+	}
 	res := s.result()
 	if err != nil {
 		return res, err
@@ -325,6 +333,13 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 		return false, nil, err
 	}
 	text := s.r.Render(s.t, c)
+	ok, err := s.evalText(ctx, text)
+	return ok, text, err
+}
+
+// evalText tests a candidate text, through the cache and Check. It is safe
+// for concurrent use.
+func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
 	h := s.hash(text)
 	s.mu.Lock()
 	ok, seen := s.cache[h]
@@ -333,14 +348,14 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 	}
 	s.mu.Unlock()
 	if seen {
-		return ok, text, nil
+		return ok, nil
 	}
 	if s.r.MaxTests > 0 {
 		s.mu.Lock()
 		spent := s.stats.Tests >= s.r.MaxTests
 		s.mu.Unlock()
 		if spent {
-			return false, text, ErrBudget
+			return false, ErrBudget
 		}
 	}
 	if s.r.Check != nil {
@@ -349,17 +364,17 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 			s.stats.Rejected++
 			s.cache[h] = false
 			s.mu.Unlock()
-			return false, text, nil
+			return false, nil
 		}
 	}
 	v, err := s.run(ctx, text)
 	if err != nil {
-		return false, text, err
+		return false, err
 	}
 	s.mu.Lock()
 	s.cache[h] = v.Interesting
 	s.mu.Unlock()
-	return v.Interesting, text, nil
+	return v.Interesting, nil
 }
 
 // try tests candidate c and adopts it if it is interesting.

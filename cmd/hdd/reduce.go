@@ -106,6 +106,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		Minimizer: o.minimizer,
 		Jobs:      o.jobs,
 		NoHoist:   o.noHoist,
+		NoShorten: o.noShorten,
 		MaxTests:  o.maxTests,
 		CheckRuns: max(2, o.repeat),
 		Repeat:    o.repeat,
@@ -138,6 +139,9 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		r.Log = func(m string) { logf("%s", m) }
 	}
 
+	if !o.noTidy {
+		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
+	}
 	r.Check = start.Check
 	res, err := r.Reduce(ctx, start.Tree)
 	var ni *hdd.NotInterestingError

@@ -73,7 +73,7 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}
-	doc := &grammars.Doc{Tree: t}
+	doc := &grammars.Doc{Tree: t, Tidy: []hdd.Tidy{{Name: "compact", Apply: Compact}}}
 	if stream {
 		doc.Warnings = []string{fmt.Sprintf(
 			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
@@ -356,4 +356,31 @@ func (b *builder) between(from, to int, sep byte) (int, bool) {
 func (b *builder) internal(off int, format string, args ...any) error {
 	line, col := grammars.Position(b.src, off)
 	return fmt.Errorf("json: internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
+}
+
+// CompactLimit is the largest compacted result Compact produces: past it, a
+// result keeps its indentation, which helps more than the bytes saved.
+const CompactLimit = 160
+
+// Compact removes the insignificant white space of a JSON document, or of
+// each value of a stream (one value per line), when the result has at most
+// CompactLimit bytes; otherwise it returns text unchanged.
+func Compact(text []byte) []byte {
+	var out bytes.Buffer
+	dec := encjson.NewDecoder(bytes.NewReader(text))
+	for {
+		var raw encjson.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		if err != nil || encjson.Compact(&out, raw) != nil {
+			return text
+		}
+		out.WriteByte('\n')
+		if out.Len() > CompactLimit {
+			return text
+		}
+	}
+	return out.Bytes()
 }

@@ -3,6 +3,7 @@ package json
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
@@ -180,5 +181,20 @@ func TestHoist(t *testing.T) {
 				t.Errorf("hoisting %v to %v in %q: got %q, want %q", tt.from, tt.to, tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestCompact(t *testing.T) {
+	long := "[" + strings.Repeat(`"abcdefghij", `, 20) + "1]"
+	tests := []struct{ in, want string }{
+		{"{\n  \"a\": [1, 2],\n  \"b\": {}\n}\n", "{\"a\":[1,2],\"b\":{}}\n"},
+		{"{\"a\": 1}\n\n{\"b\": 2}\n", "{\"a\":1}\n{\"b\":2}\n"},
+		{long, long},               // too long to compact
+		{"{\"a\": }", "{\"a\": }"}, // not JSON: unchanged
+	}
+	for _, tc := range tests {
+		if got := string(Compact([]byte(tc.in))); got != tc.want {
+			t.Errorf("Compact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
