@@ -259,7 +259,7 @@ sleep 60 & echo $! >> `+pids+`
 wait`)
 	stats := filepath.Join(dir, "stats.json")
 	start := time.Now()
-	r := runHDD(t, "-timeout", "300ms", "-stats-json", stats, test, input)
+	r := runHDD(t, "-timeout", "2s", "-stats-json", stats, test, input)
 	if r.code != 0 {
 		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
 	}
@@ -324,7 +324,13 @@ func TestInterruptKeepsBest(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2 * time.Second)
+	// Interrupt once a first improvement is on disk.
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(out); err == nil {
+			break
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
