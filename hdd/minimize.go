@@ -24,9 +24,35 @@ const (
 	// chunk size after each round and repeating size 1 until a round
 	// removes nothing (Jesse Ruderman's Lithium).
 	MinLithium
+	// MinGreedyForward is MinGreedy making its choices first item first
+	// (see GreedyOrder).
+	MinGreedyForward
+	// MinGreedyRandom is MinGreedy making its choices in a seeded random
+	// order, a new one each pass.
+	MinGreedyRandom
+	// MinAdaptiveForward is MinAdaptive run first item first, removing
+	// blocks that start at each item: the adaptive-ddmin seed's own
+	// formulation (see AdaptiveOrder).
+	MinAdaptiveForward
+	// MinTrial runs backward passes in windows of 16 choices, each window
+	// a short trial run: the next window deletes blocks like MinAdaptive
+	// if at least 7/8 of the items looked at could go, single items like
+	// MinGreedy otherwise (see Trial).
+	MinTrial
+	// MinDDMinBlocks is ddmin as the adaptive-ddmin seed writes it: delete
+	// blocks of a global size, halved when a round removes nothing (see
+	// DDMinBlocks).
+	MinDDMinBlocks
+	// MinCDD is Zhang et al.'s counter-based delta debugging, a
+	// simplification of ProbDD, finished to 1-minimality (see CDD).
+	MinCDD
 )
 
-var minimizerNames = []string{"ddmin", "greedy", "adaptive", "lithium"}
+var minimizerNames = []string{"ddmin", "greedy", "adaptive", "lithium",
+	"greedy-fwd", "greedy-rand", "adaptive-fwd", "trial", "ddmin-blocks", "cdd"}
+
+// orderSeed seeds MinGreedyRandom's orders.
+const orderSeed = 1
 
 func (m Minimizer) String() string {
 	if int(m) < len(minimizerNames) {
@@ -68,6 +94,18 @@ func Minimize[T any](ctx context.Context, m Minimizer, items []T, test Tester[T]
 		return Adaptive(ctx, items, test)
 	case MinLithium:
 		return Lithium(ctx, items, test)
+	case MinGreedyForward:
+		return GreedyOrder(ctx, items, test, Forward)
+	case MinGreedyRandom:
+		return GreedyOrder(ctx, items, test, Shuffled(orderSeed))
+	case MinAdaptiveForward:
+		return AdaptiveOrder(ctx, items, test, Forward)
+	case MinTrial:
+		return Trial(ctx, items, test)
+	case MinDDMinBlocks:
+		return DDMinBlocks(ctx, items, test)
+	case MinCDD:
+		return CDD(ctx, items, test)
 	}
 	return items, fmt.Errorf("hdd: unknown minimizer %v", m)
 }
@@ -81,28 +119,9 @@ func without[T any](c []T, lo, hi int) []T {
 
 // Greedy removes single items, last first, continuing at the next index after
 // a success instead of restarting, and repeats passes until one removes
-// nothing. The result is 1-minimal.
+// nothing. The result is 1-minimal. It is GreedyOrder(Backward).
 func Greedy[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
-	c := items
-	for {
-		removed := false
-		for i := len(c) - 1; i >= 0; {
-			// Remove c[i], else c[i-1], ...: the first success wins.
-			base := c
-			j, err := test.First(ctx, i+1, func(k int) []T { return without(base, i-k, i-k+1) })
-			if err != nil {
-				return c, err
-			}
-			if j < 0 {
-				break
-			}
-			c, removed = without(base, i-j, i-j+1), true
-			i -= j + 1
-		}
-		if !removed || len(c) == 0 {
-			return c, nil
-		}
-	}
+	return GreedyOrder(ctx, items, test, Backward)
 }
 
 // Adaptive is adaptive ddmin run from the end: at each index i it finds the
@@ -139,8 +158,14 @@ func Adaptive[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error
 // that f(0) holds, assuming f holds up to some point and not beyond: a linear
 // probe for k = 1..5, then an exponential probe and a binary search.
 func changePoint(hi int, f func(k int) (bool, error)) (int, error) {
+	return changePointFrom(0, hi, f)
+}
+
+// changePointFrom is changePoint given that f(from) holds, from <= 5 and
+// from <= hi: it makes changePoint's tests after f(from).
+func changePointFrom(from, hi int, f func(k int) (bool, error)) (int, error) {
 	const linear = 5
-	for k := 1; k <= min(linear, hi); k++ {
+	for k := from + 1; k <= min(linear, hi); k++ {
 		ok, err := f(k)
 		if err != nil || !ok {
 			return k - 1, err
@@ -214,6 +239,39 @@ func Lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 		}
 		if !removed {
 			break
+		}
+	}
+	return c, nil
+}
+
+// DDMinBlocks is ddmin as the adaptive-ddmin seed writes it (the block-size
+// formulation, "compatible with" Zeller and Hildebrandt's but without their
+// subset and complement tests): with a block size of half the input at
+// first, it tries to delete each block c[i:i+size], going on at the same i
+// after a success and at i+size after a failure; a round that removes
+// nothing halves the size, one that removes something is repeated. Runs of
+// failing blocks go to test.First. The last rounds, of size 1, repeat until
+// one removes nothing, so the result is 1-minimal.
+func DDMinBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	c := items
+	for size := len(c) / 2; size > 0; {
+		removed := false
+		for i := 0; i < len(c); {
+			base, start, sz := c, i, size
+			block := func(k int) (lo, hi int) { lo = start + k*sz; return lo, min(lo+sz, len(base)) }
+			n := (len(base) - start + sz - 1) / sz
+			j, err := test.First(ctx, n, func(k int) []T { lo, hi := block(k); return without(base, lo, hi) })
+			if err != nil {
+				return c, err
+			}
+			if j < 0 {
+				break
+			}
+			lo, hi := block(j)
+			c, removed, i = without(base, lo, hi), true, lo
+		}
+		if !removed {
+			size /= 2
 		}
 	}
 	return c, nil

@@ -1,0 +1,327 @@
+package hdd
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Reduction steps as choices, after the seed reduction-steps-as-choices.txt
+// (D. R. MacIver on Hypothesis' shrinker): a pass over a list is a sequence
+// of choices, one per item of the list the pass starts from, and a step tries
+// the deletion its choice names. The pass does not fix the order of its
+// choices; an Order does, so the same pass runs backward (the seed's default:
+// later items tend to depend on earlier ones, so fewer passes), forward, or in
+// a seeded random order (which stalls about 1/p steps on a long undeletable
+// stretch when a fraction p of the items can go, where any fixed order can
+// stall for the whole stretch).
+//
+// The seed keeps a lazily built tree of choices with dead branches; with one
+// choice per step, as here, the tree is a list: the choices not made yet,
+// in order. A success is adopted at once and the pass goes on from the same
+// point, the remaining choices still naming the same items wherever
+// deletions have moved them. A run of choices whose steps are single
+// deletions goes to Tester.First, so that -j tests them at once. Making
+// only the next k choices of a pass is the seed's "short trial run": it
+// returns a tally of what they achieved, from which a caller decides how to
+// go on (see Trial).
+
+// An Order is the order in which a pass makes its choices. The zero Order is
+// Backward.
+type Order struct {
+	kind orderKind
+	seed uint64
+}
+
+type orderKind uint8
+
+const (
+	backward orderKind = iota
+	forward
+	shuffled
+)
+
+var (
+	// Backward makes the choices last item first.
+	Backward = Order{kind: backward}
+	// Forward makes the choices first item first.
+	Forward = Order{kind: forward}
+)
+
+// Shuffled makes the choices in a random order drawn from a PCG seeded with
+// seed and the pass number: the same seed gives the same orders.
+func Shuffled(seed uint64) Order { return Order{kind: shuffled, seed: seed} }
+
+func (o Order) String() string {
+	switch o.kind {
+	case forward:
+		return "forward"
+	case shuffled:
+		return fmt.Sprintf("shuffled(%d)", o.seed)
+	}
+	return "backward"
+}
+
+// choices returns the order of the choices 0..n-1 in pass number round.
+func (o Order) choices(n, round int) []int {
+	cs := make([]int, n)
+	for i := range cs {
+		cs[i] = i
+	}
+	switch o.kind {
+	case backward:
+		slices.Reverse(cs)
+	case shuffled:
+		rng := rand.New(rand.NewPCG(o.seed, uint64(round)))
+		rng.Shuffle(n, func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+	}
+	return cs
+}
+
+// grow is the side a block of items grows towards from its choice's item:
+// towards the items the order visits next when it is fixed (a backward pass
+// deletes blocks ending at the item, as Adaptive does; a forward one blocks
+// starting there, as the adaptive-ddmin seed does), forward when shuffled.
+func (o Order) grow() int {
+	if o.kind == backward {
+		return -1
+	}
+	return +1
+}
+
+// A pass is one round of steps over a list.
+type pass[T any] struct {
+	cur  []T   // the last adopted list
+	pos  []int // pos[i] is the position of cur[i] in the list the pass started from (increasing)
+	todo []int // the choices not made yet, in order: positions in the starting list
+	grow int   // see Order.grow
+	// dirty is set once a block deletion took items whose choices may
+	// still be in todo.
+	dirty bool
+}
+
+func newPass[T any](c []T, o Order, round int) *pass[T] {
+	pos := make([]int, len(c))
+	for i := range pos {
+		pos[i] = i
+	}
+	return &pass[T]{cur: c, pos: pos, todo: o.choices(len(c), round), grow: o.grow()}
+}
+
+// index returns the index in cur of the item of choice ch, or -1 if a
+// deletion took it.
+func (p *pass[T]) index(ch int) int {
+	if i, ok := slices.BinarySearch(p.pos, ch); ok {
+		return i
+	}
+	return -1
+}
+
+// remove adopts cur less cur[lo:hi].
+func (p *pass[T]) remove(lo, hi int) {
+	p.cur = without(p.cur, lo, hi)
+	p.pos = without(p.pos, lo, hi)
+}
+
+// prune drops the choices whose items a block deletion took.
+func (p *pass[T]) prune() {
+	p.todo = slices.DeleteFunc(p.todo, func(ch int) bool { return p.index(ch) < 0 })
+	p.dirty = false
+}
+
+// next sends up to k of the next choices to test.First as single
+// deletions. It returns how many choices it made and the index in cur of the
+// item whose deletion succeeded, or -1; that deletion is adopted by the
+// tester but not yet removed from cur.
+func (p *pass[T]) next(ctx context.Context, test Tester[T], k int) (made, x int, err error) {
+	if p.dirty {
+		p.prune()
+	}
+	batch := p.todo[:min(k, len(p.todo))]
+	if len(batch) == 0 {
+		return 0, -1, nil
+	}
+	base, basePos := p.cur, p.pos
+	at := func(i int) int { x, _ := slices.BinarySearch(basePos, batch[i]); return x }
+	j, err := test.First(ctx, len(batch), func(i int) []T { x := at(i); return without(base, x, x+1) })
+	if err != nil {
+		return 0, -1, err
+	}
+	if j < 0 {
+		p.todo = p.todo[len(batch):]
+		return len(batch), -1, nil
+	}
+	p.todo = p.todo[j+1:]
+	return j + 1, at(j), nil
+}
+
+// A tally counts the choices a run of steps made, the steps that deleted
+// something, and the items they deleted.
+type tally struct{ made, ok, deleted int }
+
+// removable reports whether at least num/den of the items the steps looked
+// at could go: the items deleted over those plus the choices that deleted
+// nothing. (A block step over a run of b removable items before an
+// essential one counts b items and, with the next choice, one failure, as
+// b+1 single steps would.)
+func (t tally) removable(num, den int) bool {
+	return t.deleted*den >= (t.deleted+t.made-t.ok)*num
+}
+
+// singles makes up to k choices, each step trying to delete its item alone.
+// Runs of choices go to test.First: the first success wins and the pass goes
+// on with the next choice.
+func (p *pass[T]) singles(ctx context.Context, test Tester[T], k int) (tally, error) {
+	var t tally
+	for t.made < k && len(p.todo) > 0 {
+		m, x, err := p.next(ctx, test, k-t.made)
+		t.made += m
+		if err != nil {
+			return t, err
+		}
+		if m == 0 {
+			break
+		}
+		if x >= 0 {
+			p.remove(x, x+1)
+			t.ok++
+			t.deleted++
+		}
+	}
+	return t, nil
+}
+
+// blocks makes up to k choices, each step deleting the longest block of
+// items at its item that stays interesting: adaptive ddmin's step, with a
+// linear probe, then an exponential probe and a binary search (see
+// changePoint). The first probes, single deletions, go to test.First as in
+// singles; the serial sequence of tests is that of probing choice by choice.
+func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, error) {
+	var t tally
+	for t.made < k && len(p.todo) > 0 {
+		m, x, err := p.next(ctx, test, k-t.made)
+		t.made += m
+		if err != nil {
+			return t, err
+		}
+		if m == 0 {
+			break
+		}
+		if x < 0 {
+			continue
+		}
+		// cur less cur[x] is adopted: grow the block.
+		base := p.cur
+		hi, start := len(base)-x, func(int) int { return x }
+		if p.grow < 0 {
+			hi, start = x+1, func(s int) int { return x + 1 - s }
+		}
+		s, err := changePointFrom(1, hi, func(s int) (bool, error) {
+			return test.Test(ctx, without(base, start(s), start(s)+s))
+		})
+		p.remove(start(s), start(s)+s)
+		p.dirty = p.dirty || s > 1
+		t.ok++
+		t.deleted += s
+		if err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+// GreedyOrder removes single items, making the choices of each pass in order
+// o and going on after a success instead of restarting; passes repeat until
+// one removes nothing, so the result is 1-minimal. Greedy is
+// GreedyOrder(Backward); with k essential items of n and the rest
+// removable, any order costs n + k tests.
+func GreedyOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
+	c := items
+	for round := 0; ; round++ {
+		p := newPass(c, o, round)
+		t, err := p.singles(ctx, test, len(c))
+		c = p.cur
+		if err != nil || t.deleted == 0 || len(c) == 0 {
+			return c, err
+		}
+	}
+}
+
+// AdaptiveOrder is adaptive ddmin making the choices of each pass in order
+// o: at each item it removes the longest block that stays interesting,
+// ending at the item when o is Backward (then it makes the same tests as
+// Adaptive, in the same order), starting there otherwise (Forward is the
+// adaptive-ddmin seed's own formulation). Passes repeat until one removes
+// nothing, so the result is 1-minimal.
+func AdaptiveOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
+	c := items
+	for round := 0; ; round++ {
+		p := newPass(c, o, round)
+		t, err := p.blocks(ctx, test, len(c))
+		c = p.cur
+		if err != nil || t.deleted == 0 || len(c) == 0 {
+			return c, err
+		}
+	}
+}
+
+// Trial runs its passes in windows of trialWindow choices, and a window
+// uses block steps when the window before it found at least
+// trialBlocksNum/trialBlocksDen of the items it looked at removable.
+const (
+	trialWindow    = 16
+	trialBlocksNum = 7
+	trialBlocksDen = 8
+)
+
+// Trial chooses between single and block deletion as it goes, with the
+// seed's short trial runs: its passes (last item first, like Greedy and
+// Adaptive, repeated until one removes nothing) are cut into windows of
+// trialWindow choices, and each window is the trial run that decides the
+// steps of the next:
+//
+//   - block steps (Adaptive's) when at least 7/8 of the items the window
+//     looked at could go: single deletions would waste about a test per
+//     item, where a block search takes a logarithmic number;
+//   - single steps (Greedy's) otherwise: the adaptive-ddmin seed finds block
+//     deletion dearer than greedy once the result is more than 10-15% of the
+//     input, and the simulator finds Adaptive up to a third dearer than
+//     Greedy on short runs of removable items (package sim).
+//
+// The fraction counts each block step's items as removable and each choice
+// that deleted nothing as one essential item. The first window uses block
+// steps: they cost the same as single ones where nothing can go. Windows of
+// the same pass go on from the same point, so a list with a large removable
+// envelope and a dense core gets blocks for the one and single deletions for
+// the other. Every step begins with a single deletion, so a pass that
+// removes nothing proves the result 1-minimal.
+func Trial[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	c := items
+	useBlocks := true
+	for round := 0; ; round++ {
+		p := newPass(c, Backward, round)
+		removed := 0
+		for len(p.todo) > 0 {
+			var t tally
+			var err error
+			if useBlocks {
+				t, err = p.blocks(ctx, test, trialWindow)
+			} else {
+				t, err = p.singles(ctx, test, trialWindow)
+			}
+			removed += t.deleted
+			if err != nil {
+				return p.cur, err
+			}
+			if t.made == 0 {
+				break
+			}
+			useBlocks = t.removable(trialBlocksNum, trialBlocksDen)
+		}
+		c = p.cur
+		if removed == 0 || len(c) == 0 {
+			return c, nil
+		}
+	}
+}
