@@ -33,6 +33,10 @@ type Doc struct {
 	// construction. Check is safe for concurrent use.
 	Check func(candidate []byte) error
 
+	// Transforms are format-specific edits the reducer tries in each sweep
+	// (see hdd.Transform); may be nil.
+	Transforms []hdd.Transform
+
 	// Tidy lists format-specific rewrites of the whole text that the
 	// reducer tries on its result (see hdd.Tidy); may be nil.
 	Tidy []hdd.Tidy

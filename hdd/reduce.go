@@ -95,6 +95,10 @@ type Reducer struct {
 	// rendering of Result.Config.
 	Tidy []Tidy
 
+	// Transforms are format-specific edits tried after hoisting in each
+	// sweep, such as expanding a C macro (see Transform).
+	Transforms []Transform
+
 	// NoShorten turns off shortening of texts: cutting a Chars leaf (XML
 	// text, a JSON string) down to a part of it.
 	NoShorten bool
@@ -510,12 +514,49 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 		hoisted, err = s.hoist(ctx)
 		changed = changed || hoisted
 	}
+	if err == nil && len(s.r.Transforms) > 0 {
+		var transformed bool
+		transformed, err = s.transform(ctx)
+		changed = changed || transformed
+	}
 	if err == nil && !s.r.NoShorten {
 		var shortened bool
 		shortened, err = s.shorten(ctx)
 		changed = changed || shortened
 	}
 	return changed, err
+}
+
+// A Transform proposes format-specific edits of the current configuration:
+// candidates that each make one change a pruning or hoisting step cannot,
+// such as removing a macro definition together with its uses. Candidates
+// returns them in the order they should be tried; the first interesting one
+// is adopted and Candidates is called again, until none is.
+type Transform struct {
+	Name       string
+	Candidates func(t *Tree, c Config) []Config
+}
+
+// transform runs each of the Reducer's transforms to a fixed point.
+func (s *search) transform(ctx context.Context) (bool, error) {
+	changed := false
+	for _, tf := range s.r.Transforms {
+		s.setPhase("%s", tf.Name)
+		testsBefore := s.stats.Tests
+		for {
+			cands := tf.Candidates(s.t, s.cur)
+			i, err := s.first(ctx, len(cands), func(i int) Config { return cands[i] })
+			if err != nil {
+				return changed, err
+			}
+			if i < 0 {
+				break
+			}
+			changed = true
+		}
+		s.logf("%s: %d tests, %d bytes", tf.Name, s.stats.Tests-testsBefore, len(s.best))
+	}
+	return changed, nil
 }
 
 // shorten cuts the text of each present Chars leaf down, running the
@@ -711,8 +752,9 @@ func (s *search) hoistCandidates(top NodeID, class string) []NodeID {
 	return out
 }
 
-// nearest returns the present, unedited descendants of id whose class is
-// class and that have no such node between them and id, in source order.
+// nearest returns the present, unedited descendants of id that may stand
+// where a node of class stands (see Tree.CanHoist) and that have no such
+// node between them and id, in source order.
 func (s *search) nearest(id NodeID, class string) []NodeID {
 	var out []NodeID
 	var visit func(NodeID)
@@ -721,7 +763,7 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 			if s.cur.Edited(c) {
 				continue
 			}
-			if s.t.Nodes[c].Class == class {
+			if s.t.CanHoist(class, s.t.Nodes[c].Class) {
 				out = append(out, c)
 				continue
 			}

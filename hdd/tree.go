@@ -81,6 +81,11 @@ type Tree struct {
 	// neither side of the junction has one, the unparser emits a newline.
 	LineSensitive bool
 
+	// Accepts widens hoisting: a node of class K may also be replaced by a
+	// descendant whose class is listed in Accepts[K] (in C, a statement by
+	// a block). Nil means same class only.
+	Accepts map[string][]string
+
 	// SpaceIsText says white space between nodes may be content (XML mixed
 	// content): the unparser keeps each kept node's own leading white space
 	// instead of trading it for the shorter white space of a vanished
@@ -151,6 +156,23 @@ func (t *Tree) Finish() error {
 
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
+}
+
+// CanHoist reports whether a node of class x may be replaced by a node of
+// class d.
+func (t *Tree) CanHoist(x, d string) bool {
+	if x == "" || d == "" {
+		return false
+	}
+	if x == d {
+		return true
+	}
+	for _, a := range t.Accepts[x] {
+		if a == d {
+			return true
+		}
+	}
+	return false
 }
 
 // Height is the greatest depth of any node.

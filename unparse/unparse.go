@@ -8,8 +8,9 @@
 //  2. A removed node that is [hdd.Removable] vanishes with its leading
 //     whitespace. A removed node that is not emits its leading whitespace and
 //     its Replace text (or stays as it is when Replace is empty).
-//  3. A replaced node emits its leading whitespace and the replacement text; a
-//     hoisted node emits its leading whitespace and its descendant's bytes.
+//  3. A replaced node emits its leading whitespace and the replacement text
+//     (a node replaced by nothing vanishes, as in rule 2); a hoisted node
+//     emits its leading whitespace and its descendant's bytes.
 //  4. A separator ([hdd.Sep]) is emitted, in place, only between two emitted
 //     [hdd.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
@@ -156,7 +157,11 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 		// A fixed node stays; a removal in its place is ignored.
 	}
 	if s, ok := r.c.Subst(id); ok {
-		if s.Hoist == hdd.NoNode {
+		switch {
+		case s.Hoist == hdd.NoNode && s.Text == "":
+			r.vanish(from, n.End, false) // replaced by nothing: as if it vanished
+			return
+		case s.Hoist == hdd.NoNode:
 			r.replaced(from, n, s.Text)
 			return
 		}

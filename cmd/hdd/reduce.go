@@ -142,12 +142,12 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if !o.noTidy {
 		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
 	}
-	r.Check = start.Check
+	r.Check, r.Transforms = start.Check, start.Transforms
 	res, err := r.Reduce(ctx, start.Tree)
 	var ni *hdd.NotInterestingError
 	if errors.As(err, &ni) && start != doc {
 		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
-		r.Check = doc.Check
+		r.Check, r.Transforms = doc.Check, doc.Transforms
 		res, err = r.Reduce(ctx, doc.Tree)
 	}
 	if status != nil {

@@ -58,6 +58,7 @@ func Parse(src []byte) (*grammars.Doc, error) {
 
 	b := builder{src: src, raw: nodes, t: hdd.NewTree(src)}
 	b.t.Fuse = Fuse
+	b.t.Accepts = accepts
 	b.t.LineSensitive = true
 	b.build()
 	if err := b.t.Finish(); err != nil {
@@ -71,7 +72,9 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	// copyTree filled.
 	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
 	tree.Close()
-	doc := &grammars.Doc{Tree: b.t, Check: chk.check}
+	doc := &grammars.Doc{Tree: b.t, Check: chk.check,
+		Tidy:       []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
+		Transforms: []hdd.Transform{{Name: "macro expansion", Candidates: expandMacros}}}
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)
 		var parts []string

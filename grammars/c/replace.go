@@ -491,18 +491,20 @@ func (b *builder) add(parent hdd.NodeID, s slot) {
 	}
 	r := &b.raw[s.raw]
 	id := b.t.Add(parent, r.kind, r.start, r.end, s.flags, s.replace)
-	b.t.Nodes[id].Class = class(r.kind, s.replace)
+	b.t.Nodes[id].Class = class(r.kind, r.field, s.replace)
 	if r.kind == "string_literal" && s.replace == `""` {
 		b.t.Nodes[id].Flags |= hdd.Chars // a string in a value slot may be cut down
 	}
 	b.children(id, s.raw)
 }
 
-// class returns the hoisting class of a node of the given kind whose
-// replacement is replace: a block may take the place of a block, a
-// statement of a statement, an expression in an operand or value slot
-// (one replaced by "0") of such an expression.
-func class(kind, replace string) string {
+// class returns the hoisting class of a node of the given kind, in the
+// given field of its parent, whose replacement is replace: a block may take
+// the place of a block, a statement of a statement (or a block: see
+// accepts), an expression in an operand or value slot (one replaced by "0")
+// of such an expression, and a declarator with an initializer of the
+// declarator inside it ("int x = 1" becomes "int x").
+func class(kind, field, replace string) string {
 	switch {
 	case kind == "compound_statement":
 		return "block"
@@ -510,6 +512,12 @@ func class(kind, replace string) string {
 		return "stmt"
 	case exprKinds[kind] && replace == "0":
 		return "expr"
+	case kind == "init_declarator",
+		field == "declarator" && (kind == "identifier" || kind == "pointer_declarator" || kind == "array_declarator"):
+		return "declarator"
 	}
 	return ""
 }
+
+// accepts widens hoisting: a block is a statement too.
+var accepts = map[string][]string{"stmt": {"block"}}

@@ -1,0 +1,104 @@
+package c
+
+import (
+	"strings"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// identKinds are the leaves that may name a macro.
+var identKinds = map[string]bool{
+	"identifier":           true,
+	"type_identifier":      true,
+	"field_identifier":     true,
+	"statement_identifier": true,
+}
+
+// expandMacros is a transform: for each object-like macro definition
+// (#define NAME BODY) present in c whose name is used, it proposes removing
+// the definition and replacing every use by BODY. Removing "#define local"
+// alone breaks "local int f()", and removing "local" alone is not an edit the
+// tree offers; together they are.
+func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
+	var defs, opaque []hdd.NodeID
+	uses := map[string][]hdd.NodeID{}
+	t.Walk(c, func(id hdd.NodeID) bool {
+		n := &t.Nodes[id]
+		if c.Removed(id) {
+			return false
+		}
+		if _, ok := c.Subst(id); ok && len(n.Children) == 0 {
+			return false
+		}
+		switch {
+		case n.Kind == "preproc_def":
+			defs = append(defs, id)
+			return false
+		case len(n.Children) == 0 && identKinds[n.Kind]:
+			name := string(t.Text(id))
+			uses[name] = append(uses[name], id)
+		case len(n.Children) == 0 && n.Is(hdd.Opaque):
+			opaque = append(opaque, id)
+		}
+		return true
+	})
+	var cands []hdd.Config
+	for _, def := range defs {
+		name, body := "", ""
+		for _, ch := range t.Nodes[def].Children {
+			switch t.Nodes[ch].Kind {
+			case "identifier":
+				name = string(t.Text(ch))
+			case "preproc_arg":
+				body = strings.TrimSpace(string(t.Text(ch)))
+			}
+		}
+		if name == "" || strings.Contains(body, "\n") {
+			continue
+		}
+		cand, used := c.Remove(def), false
+		for _, u := range uses[name] {
+			cand, used = cand.Replace(u, body), true
+		}
+		// Regions tree-sitter could not parse are opaque text: expand the
+		// name where it stands as a word.
+		for _, o := range opaque {
+			if text, ok := replaceWord(string(t.Text(o)), name, body); ok {
+				cand, used = cand.Replace(o, text), true
+			}
+		}
+		if used {
+			cands = append(cands, cand)
+		}
+	}
+	return cands
+}
+
+// replaceWord replaces each occurrence of the identifier name in text that
+// is a whole word by repl, and reports whether there was one.
+func replaceWord(text, name, repl string) (string, bool) {
+	var b strings.Builder
+	found := false
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			b.WriteString(text[i:])
+			break
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isIdentByte(text[j-1])) && (end == len(text) || !isIdentByte(text[end])) {
+			b.WriteString(text[i:j])
+			b.WriteString(repl)
+			found = true
+		} else {
+			b.WriteString(text[i:end])
+		}
+		i = end
+	}
+	return b.String(), found
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
