@@ -3,6 +3,7 @@ package hdd
 import (
 	"maps"
 	"math/bits"
+	"slices"
 )
 
 // A Config is a candidate: the original tree plus a set of edits. A node is
@@ -15,6 +16,7 @@ import (
 type Config struct {
 	removed []uint64         // bit set of removed NodeIDs
 	subst   map[NodeID]Subst // replacements and hoists
+	substed []NodeID         // the keys of subst, sorted
 }
 
 // A Subst replaces a node by a text or, when Hoist is not NoNode, by the
@@ -51,7 +53,7 @@ func (c Config) Remove(ids ...NodeID) Config {
 	for _, id := range ids {
 		r[id>>6] |= 1 << (uint(id) & 63)
 	}
-	return Config{removed: r, subst: c.subst}
+	return Config{removed: r, subst: c.subst, substed: c.substed}
 }
 
 // Replace returns c with node id replaced by text.
@@ -68,7 +70,35 @@ func (c Config) withSubst(id NodeID, s Subst) Config {
 	m := make(map[NodeID]Subst, len(c.subst)+1)
 	maps.Copy(m, c.subst)
 	m[id] = s
-	return Config{removed: c.removed, subst: m}
+	keys := c.substed
+	if _, ok := c.subst[id]; !ok {
+		i, _ := slices.BinarySearch(keys, id)
+		keys = slices.Insert(slices.Clone(keys), i, id)
+	}
+	return Config{removed: c.removed, subst: m, substed: keys}
+}
+
+// EditedWithin reports whether any node with an ID in [from, to) is
+// removed, replaced or hoisted: with the IDs of a subtree, whether the
+// subtree renders as in the original.
+func (c Config) EditedWithin(from, to NodeID) bool {
+	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
+		return true
+	}
+	w := int(from) >> 6
+	for ; w < len(c.removed) && NodeID(w<<6) < to; w++ {
+		bitsSet := c.removed[w]
+		if w == int(from)>>6 {
+			bitsSet &^= 1<<(uint(from)&63) - 1
+		}
+		if end := NodeID((w + 1) << 6); end > to {
+			bitsSet &= 1<<(uint(to)&63) - 1
+		}
+		if bitsSet != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // NumRemoved is the number of nodes marked removed (not counting their

@@ -93,6 +93,7 @@ type Tree struct {
 	SpaceIsText bool
 
 	height int32
+	end    []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
 }
 
 // NewTree returns an empty tree over src. Adapters add nodes in preorder
@@ -151,8 +152,20 @@ func (t *Tree) Finish() error {
 			prev = cn.End
 		}
 	}
+	t.end = make([]NodeID, len(t.Nodes))
+	for id := len(t.Nodes) - 1; id >= 0; id-- {
+		n := &t.Nodes[id]
+		t.end[id] = NodeID(id + 1)
+		if k := len(n.Children); k > 0 {
+			t.end[id] = t.end[n.Children[k-1]]
+		}
+	}
 	return nil
 }
+
+// SubtreeEnd returns the first ID after the subtree of id: the subtree is
+// the IDs [id, SubtreeEnd(id)).
+func (t *Tree) SubtreeEnd(id NodeID) NodeID { return t.end[id] }
 
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'

@@ -181,6 +181,10 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 func (r *renderer) kept(id hdd.NodeID) {
 	t := r.t
 	n := &t.Nodes[id]
+	if len(n.Children) > 0 && !r.c.EditedWithin(id+1, t.SubtreeEnd(id)) {
+		r.write(t.Src[n.Start:n.End]) // nothing inside is edited: copy it whole
+		return
+	}
 	pos := n.Start
 	// A separator is emitted, in place, when an item was emitted since the
 	// last emitted separator and another item is emitted after it.

@@ -57,3 +57,35 @@ func BenchmarkRender(b *testing.B) {
 		buf = unparse.Append(buf[:0], tr, c)
 	}
 }
+
+// BenchmarkRenderHDDStep renders the kind of candidate HDD tests most: a
+// level's chunk removed (here every 20th element of the largest array),
+// the rest of the document as it was, so unedited subtrees are copied whole.
+func BenchmarkRenderHDDStep(b *testing.B) {
+	src := largestBenchInput(b)
+	doc, err := Parse(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr := doc.Tree
+	// The array with the most elements.
+	big := hdd.NodeID(0)
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == "array" && len(tr.Nodes[id].Children) > len(tr.Nodes[big].Children) {
+			big = hdd.NodeID(id)
+		}
+	}
+	var ids []hdd.NodeID
+	for j, e := range tr.Nodes[big].Children {
+		if j%40 == 0 && tr.Nodes[e].Is(hdd.Removable) {
+			ids = append(ids, e)
+		}
+	}
+	c := hdd.Config{}.Remove(ids...)
+	buf := unparse.Text(tr, c)
+	b.ReportMetric(float64(len(ids)), "removed")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		buf = unparse.Append(buf[:0], tr, c)
+	}
+}
