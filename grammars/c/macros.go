@@ -50,7 +50,14 @@ func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
 			case "identifier":
 				name = string(t.Text(ch))
 			case "preproc_arg":
-				body = strings.TrimSpace(string(t.Text(ch)))
+				switch sub, ok := c.Subst(ch); {
+				case c.Removed(ch):
+					body = ""
+				case ok && sub.Hoist == hdd.NoNode:
+					body = strings.TrimSpace(sub.Text)
+				default:
+					body = strings.TrimSpace(string(t.Text(ch)))
+				}
 			}
 		}
 		if name == "" || strings.Contains(body, "\n") {

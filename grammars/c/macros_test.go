@@ -48,3 +48,26 @@ func TestReplaceWord(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandMacrosEdited checks that the body is taken from the candidate,
+// not the original: a removed body expands to nothing.
+func TestExpandMacrosEdited(t *testing.T) {
+	src := "#define local static\nlocal int f() { return 0; }\n"
+	doc, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arg hdd.NodeID = -1
+	for id := range doc.Tree.Nodes {
+		if doc.Tree.Nodes[id].Kind == "preproc_arg" {
+			arg = hdd.NodeID(id)
+		}
+	}
+	cands := expandMacros(doc.Tree, hdd.Config{}.Remove(arg))
+	if len(cands) != 1 {
+		t.Fatalf("got %d candidates, want 1", len(cands))
+	}
+	if got, want := string(unparse.Text(doc.Tree, cands[0])), "int f() { return 0; }\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
