@@ -73,8 +73,11 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
 	tree.Close()
 	doc := &grammars.Doc{Tree: b.t, Check: chk.check,
-		Tidy:       []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
-		Transforms: []hdd.Transform{{Name: "macro expansion", Candidates: expandMacros}}}
+		Tidy: []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
+		Transforms: []hdd.Transform{
+			{Name: "macro expansion", Candidates: expandMacros},
+			{Name: "block unwrapping", Candidates: unwrapBlocks},
+		}}
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)
 		var parts []string

@@ -1,0 +1,35 @@
+package c
+
+import "github.com/hddreduce/hdd/hdd"
+
+// unwrapBlocks is a transform: for each block that stands as an item of
+// another block ("{ a; { b; c; } }"), it proposes dropping its braces so its
+// items join the outer block ("{ a; b; c; }"). Blocks left behind by
+// hoisting a do or if statement to its body are the usual case.
+func unwrapBlocks(t *hdd.Tree, c hdd.Config) []hdd.Config {
+	var cands []hdd.Config
+	var visit func(id hdd.NodeID, parentKind string)
+	visit = func(id hdd.NodeID, parentKind string) {
+		if c.Removed(id) {
+			return
+		}
+		if sub, ok := c.Subst(id); ok {
+			if sub.Hoist != hdd.NoNode {
+				visit(sub.Hoist, parentKind) // the hoisted node stands here
+			}
+			return
+		}
+		n := &t.Nodes[id]
+		if n.Kind == "compound_statement" && parentKind == "compound_statement" && len(n.Children) >= 2 {
+			lb, rb := n.Children[0], n.Children[len(n.Children)-1]
+			if t.Nodes[lb].Kind == "{" && t.Nodes[rb].Kind == "}" && !c.Edited(lb) && !c.Edited(rb) {
+				cands = append(cands, c.Replace(lb, "").Replace(rb, ""))
+			}
+		}
+		for _, ch := range n.Children {
+			visit(ch, n.Kind)
+		}
+	}
+	visit(0, "")
+	return cands
+}
