@@ -202,20 +202,41 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	s.start = start
 
 	s.phase = "checking the original"
+	first, err := s.run(ctx, s.best)
+	if err != nil {
+		return nil, err
+	}
+	if r.Calibrate != nil {
+		r.Calibrate(first.Duration)
+	}
+	// The other checks of the original and the test of the empty file are
+	// independent: with Jobs > 1 they run at once.
 	runs := max(r.CheckRuns, 2)
-	interesting, exits := 0, []int{}
-	var first Verdict
-	for i := range runs {
-		v, err := s.run(ctx, s.best)
-		if err != nil {
-			return nil, err
-		}
-		if i == 0 {
-			first = v
-			if r.Calibrate != nil {
-				r.Calibrate(v.Duration)
+	verdicts := make([]Verdict, runs+1) // the checks, then the empty file
+	errs := make([]error, runs+1)
+	verdicts[0] = first
+	var wg sync.WaitGroup
+	for i := 1; i <= runs; i++ {
+		text := s.best
+		if i == runs {
+			if len(s.best) == 0 {
+				continue
 			}
+			text = nil
 		}
+		check := func() { verdicts[i], errs[i] = s.run(ctx, text) }
+		if r.Jobs > 1 {
+			wg.Go(check)
+		} else {
+			check()
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	interesting, exits := 0, []int{}
+	for _, v := range verdicts[:runs] {
 		if v.Interesting {
 			interesting++
 		}
@@ -227,21 +248,17 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	case interesting < runs:
 		s.warn("the test is flaky: the original input was interesting in %d of %d runs (exit statuses %v); consider -repeat", interesting, runs, exits)
 	}
-	if r.Repeat > 1 {
-		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
-	}
 	if len(s.best) > 0 {
-		ve, err := s.run(ctx, nil)
-		if err != nil {
-			return nil, err
-		}
-		s.cache[s.hash(nil)] = ve.Interesting
-		if ve.Interesting {
+		s.cache[s.hash(nil)] = verdicts[runs].Interesting
+		if verdicts[runs].Interesting {
 			s.warn("an empty file is interesting too: the test checks too little, and the result will be empty")
 		}
 	}
+	if r.Repeat > 1 {
+		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
+	}
 
-	err := s.algorithm(ctx)
+	err = s.algorithm(ctx)
 	if err == nil {
 		err = s.tidy(ctx)
 	}

@@ -38,7 +38,7 @@ const (
 // -minimizer.
 const (
 	defaultAlgorithm = hdd.HDDStar
-	defaultMinimizer = hdd.MinDDMin
+	defaultMinimizer = hdd.MinDDMinBlocks
 )
 
 // options are the command-line settings.

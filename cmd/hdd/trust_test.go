@@ -127,11 +127,12 @@ func TestBadInputTable(t *testing.T) {
 func TestAlsoInteresting(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "in.json")
-	os.WriteFile(input, []byte(`{"b": "other", "c": [1, 2], "a": "crash"}`), 0o644)
+	// ddmin-blocks first tries without the first member: "other" but no "crash".
+	os.WriteFile(input, []byte(`{"a": "crash", "b": "other", "c": [1, 2]}`), 0o644)
 	// Exit 0 for the bug we reduce; exit 7 for a different bug (crash gone, other kept).
 	test := script(t, dir, "t.sh", `grep -q crash "$1" && exit 0; grep -q other "$1" && exit 7; exit 1`)
 	findings := filepath.Join(dir, "found")
-	r := runHDD(t, "-j", "1", "-also-interesting", "7", "-findings", findings, test, input)
+	r := runHDD(t, "-j", "1", "-minimizer", "ddmin-blocks", "-also-interesting", "7", "-findings", findings, test, input)
 	if r.code != 0 {
 		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
 	}
