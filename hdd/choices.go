@@ -237,10 +237,15 @@ func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, err
 // GreedyOrder(Backward); with k essential items of n and the rest
 // removable, any order costs n + k tests.
 func GreedyOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
-	c := items
+	return untilNoDeletion(items, o, func(p *pass[T], n int) (tally, error) { return p.singles(ctx, test, n) })
+}
+
+// untilNoDeletion runs passes over c in order o, each made of the steps
+// step takes, until a pass deletes nothing.
+func untilNoDeletion[T any](c []T, o Order, step func(p *pass[T], n int) (tally, error)) ([]T, error) {
 	for round := 0; ; round++ {
 		p := newPass(c, o, round)
-		t, err := p.singles(ctx, test, len(c))
+		t, err := step(p, len(c))
 		c = p.cur
 		if err != nil || t.deleted == 0 || len(c) == 0 {
 			return c, err
@@ -255,15 +260,7 @@ func GreedyOrder[T any](ctx context.Context, items []T, test Tester[T], o Order)
 // adaptive-ddmin seed's own formulation). Passes repeat until one removes
 // nothing, so the result is 1-minimal.
 func AdaptiveOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
-	c := items
-	for round := 0; ; round++ {
-		p := newPass(c, o, round)
-		t, err := p.blocks(ctx, test, len(c))
-		c = p.cur
-		if err != nil || t.deleted == 0 || len(c) == 0 {
-			return c, err
-		}
-	}
+	return untilNoDeletion(items, o, func(p *pass[T], n int) (tally, error) { return p.blocks(ctx, test, n) })
 }
 
 // Trial runs its passes in windows of trialWindow choices, and a window

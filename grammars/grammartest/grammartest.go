@@ -126,3 +126,23 @@ func BenchInputs(format string) []string {
 	}
 	return nil
 }
+
+// LargestBenchInput returns the largest input of the public benchmark corpus
+// for a format, skipping the test or benchmark when the corpus is absent.
+func LargestBenchInput(t testing.TB, format string) []byte {
+	t.Helper()
+	var best []byte
+	for _, name := range BenchInputs(format) {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(src) > len(best) {
+			best = src
+		}
+	}
+	if best == nil {
+		t.Skipf("the public corpus (../shared/bench/cases/%s) is absent", format)
+	}
+	return best
+}

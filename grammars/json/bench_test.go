@@ -4,22 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // largestBenchInput returns the largest input of the benchmark corpus (the
 // 875 KB iso639 table), skipping the benchmark when the corpus is absent.
-func largestBenchInput(b *testing.B) []byte {
-	b.Helper()
-	var src []byte
-	for _, name := range benchInputs(b) {
-		if s := readFile(b, name); len(s) > len(src) {
-			src = s
-		}
-	}
-	return src
-}
+func largestBenchInput(b *testing.B) []byte { return grammartest.LargestBenchInput(b, "json") }
 
 // BenchmarkParse parses the largest benchmark input.
 func BenchmarkParse(b *testing.B) {

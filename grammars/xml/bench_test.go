@@ -2,30 +2,13 @@ package xml
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
 )
 
 // largestBenchInput returns the largest XML input of the public corpus.
-func largestBenchInput(b *testing.B) []byte {
-	var best []byte
-	for _, name := range grammartest.BenchInputs("xml") {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(src) > len(best) {
-			best = src
-			b.Logf("%s: %d bytes", filepath.Base(filepath.Dir(name)), len(src))
-		}
-	}
-	if best == nil {
-		b.Skip("the public corpus is absent")
-	}
-	return best
-}
+func largestBenchInput(b *testing.B) []byte { return grammartest.LargestBenchInput(b, "xml") }
 
 func BenchmarkParse(b *testing.B) {
 	src := largestBenchInput(b)
