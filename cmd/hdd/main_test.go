@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +17,8 @@ import (
 
 // hddBin is the real hdd binary, built once by TestMain.
 var hddBin string
+
+var update = flag.Bool("update", false, "update the golden results of the examples")
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "hdd-bin")
@@ -161,6 +164,14 @@ func TestExamples(t *testing.T) {
 				t.Errorf("no summary on stderr:\n%s", r.stderr)
 			}
 			t.Logf("%s: %d -> %d bytes in %d test runs\n%s", tc.name, len(before), len(got), st.Tests, got)
+			// The golden result shows what a typical reduction reads like.
+			golden := filepath.Join(ex, "want"+filepath.Ext(tc.input))
+			if *update {
+				os.WriteFile(golden, got, 0o644)
+			}
+			if want, err := os.ReadFile(golden); err != nil || !bytes.Equal(got, want) {
+				t.Errorf("result differs from %s (go test -update if intended):\ngot:\n%s\nwant:\n%s", golden, got, want)
+			}
 		})
 	}
 }

@@ -1,0 +1,4 @@
+int scale()
+{
+    return 0 / 0;
+}
