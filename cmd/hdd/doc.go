@@ -31,22 +31,41 @@
 //
 // # Flags
 //
-//	-o FILE          where the result goes (default: INPUT with .reduced
-//	                 before its extension, e.g. bug.reduced.c)
-//	-in-place        write the result over INPUT, keeping INPUT.orig
-//	-algorithm A     hdd, hdd+, hdd* (default) or ddmin (lines, no tree)
-//	-timeout D       kill a test run after D (default: 10 times the first
-//	                 run of the original, at least 5s, at most 1h)
-//	-format F        c, xml, html, json or lines (default: from the name)
-//	-j N             parallel test runs (runs are serial for now)
-//	-stats-json FILE write the statistics as JSON
-//	-v               log each level and phase
-//	-dump-tree       print the parsed tree of INPUT and exit
+//	-o FILE              where the result goes (default: INPUT with .reduced
+//	                     before its extension, e.g. bug.reduced.c)
+//	-in-place            write the result over INPUT, keeping INPUT.orig
+//	-fresh               start from INPUT even when the output holds an
+//	                     earlier, partial result (by default hdd goes on
+//	                     from it)
+//	-algorithm A         hdd, hdd+, hdd* (default) or ddmin (lines, no tree)
+//	-minimizer M         the list minimizer of each level: ddmin-blocks
+//	                     (default), ddmin, cdd, greedy, greedy-fwd,
+//	                     greedy-rand, adaptive, adaptive-fwd, lithium, trial
+//	-no-hoist            do not replace nodes by nested nodes of their kind
+//	-no-shorten          do not cut texts and strings down
+//	-no-tidy             do not tidy the result
+//	-timeout D           kill a test run after D (default: 10 times the first
+//	                     run of the original, at least 5s, at most 1h)
+//	-format F            c, xml, html, json or lines (default: from the name)
+//	-j N                 parallel test runs (default: the number of CPUs);
+//	                     the result does not depend on N
+//	-repeat N            run the test up to N times per candidate; interesting
+//	                     only if every run is (for flaky tests)
+//	-also-interesting S  save candidates on which the test exits with S to
+//	                     the findings folder (-findings DIR, default
+//	                     OUTPUT.findings) and go on
+//	-max-tests N         stop after N test runs with the best result so far
+//	-max-time D          stop after D with the best result so far
+//	-max-size BYTES      refuse larger inputs (default 256 MB)
+//	-stats-json FILE     write the statistics as JSON
+//	-v, -q               log each level and phase; print only errors
+//	-dump-tree           print the parsed tree of INPUT and exit
 //
 // # Exit status
 //
-// 0 when the input was reduced, 1 when it was not (not interesting, test
-// error, interrupted), 2 for a usage error.
+// 0 when the input was reduced (also when -max-tests or -max-time stopped
+// it), 1 when it was not (not interesting, test error, interrupted), 2 for a
+// usage error.
 //
 // # Example
 //
