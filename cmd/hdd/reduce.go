@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/lines"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
@@ -142,12 +143,18 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if !o.noTidy {
 		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
 	}
-	r.Check, r.Transforms = start.Check, start.Transforms
+	transforms := func(d *grammars.Doc) []hdd.Transform {
+		if o.noTransform {
+			return nil
+		}
+		return d.Transforms
+	}
+	r.Check, r.Transforms = start.Check, transforms(start)
 	res, err := r.Reduce(ctx, start.Tree)
 	var ni *hdd.NotInterestingError
 	if errors.As(err, &ni) && start != doc {
 		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
-		r.Check, r.Transforms = doc.Check, doc.Transforms
+		r.Check, r.Transforms = doc.Check, transforms(doc)
 		res, err = r.Reduce(ctx, doc.Tree)
 	}
 	if status != nil {
