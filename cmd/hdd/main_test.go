@@ -60,6 +60,15 @@ func script(t *testing.T, dir, name, body string) string {
 	return p
 }
 
+// jsonArray returns a one-line JSON array of n items, item(i) for each.
+func jsonArray(n int, item func(i int) string) string {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = item(i)
+	}
+	return "[" + strings.Join(items, ", ") + "]"
+}
+
 // copyFile copies src into dir and returns the new path.
 func copyFile(t *testing.T, src, dir string) string {
 	t.Helper()
@@ -313,20 +322,13 @@ func running(pid int) bool {
 func TestInterruptKeepsBest(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "in.json")
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range 2000 {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	src := jsonArray(2000, func(i int) string {
 		if i == 1500 {
-			b.WriteString(`"crash"`)
-		} else {
-			b.WriteString(`"filler"`)
+			return `"crash"`
 		}
-	}
-	b.WriteString("]")
-	os.WriteFile(input, []byte(b.String()), 0o644)
+		return `"filler"`
+	})
+	os.WriteFile(input, []byte(src), 0o644)
 	test := script(t, dir, "slow.sh", `sleep 0.3; grep -q crash "$1"`)
 	out := filepath.Join(dir, "out.json")
 	cmd := exec.Command(hddBin, "-j", "1", "-o", out, test, input)
@@ -358,7 +360,7 @@ func TestInterruptKeepsBest(t *testing.T) {
 	if !accepts(t, test, out) || !json.Valid(got) {
 		t.Errorf("the partial result is not interesting valid JSON: %q", got)
 	}
-	if len(got) >= len(b.String()) {
+	if len(got) >= len(src) {
 		t.Errorf("the partial result is no smaller (%d bytes)", len(got))
 	}
 }

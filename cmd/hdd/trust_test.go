@@ -221,16 +221,13 @@ func TestBudgetsAndResume(t *testing.T) {
 func TestMaxTime(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "in.json")
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range 300 {
-		if i > 0 {
-			b.WriteString(", ")
+	src := jsonArray(301, func(i int) string {
+		if i == 300 {
+			return `"crash"`
 		}
-		fmt.Fprintf(&b, "%d", i)
-	}
-	b.WriteString(`, "crash"]`)
-	os.WriteFile(input, []byte(b.String()), 0o644)
+		return fmt.Sprint(i)
+	})
+	os.WriteFile(input, []byte(src), 0o644)
 	test := script(t, dir, "slow.sh", `sleep 0.2; grep -q crash "$1"`)
 	start := time.Now()
 	r := runHDD(t, "-j", "1", "-max-time", "2s", test, input)
