@@ -123,9 +123,11 @@ type Reducer struct {
 	// result does not depend on Jobs.
 	Jobs int
 
-	// Render turns a candidate into text; normally unparse.Text. It must
-	// be set.
-	Render func(t *Tree, c Config) []byte
+	// Render appends the text of a candidate to dst and returns the
+	// extended buffer; normally unparse.Append. It must be set. The search
+	// passes an empty buffer with room for the best text so far, so small
+	// candidates of a large input do not each take the input's size.
+	Render func(dst []byte, t *Tree, c Config) []byte
 
 	// Check, if set, refuses candidates that must not reach the test (not
 	// well-formed). A refused candidate counts as uninteresting and costs
@@ -195,7 +197,7 @@ type Progress struct {
 func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 	start := time.Now()
 	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), oracle: r.Oracle}
-	s.best = r.Render(t, Config{})
+	s.best = r.Render(nil, t, Config{})
 	s.stats.BytesBefore = len(s.best)
 	s.stats.NodesBefore = s.countPresent()
 	s.cache[s.hash(s.best)] = true
@@ -353,7 +355,10 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
 	}
-	text := s.r.Render(s.t, c)
+	s.mu.Lock()
+	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
+	s.mu.Unlock()
+	text := s.r.Render(make([]byte, 0, room), s.t, c)
 	ok, err := s.evalText(ctx, text)
 	return ok, text, err
 }

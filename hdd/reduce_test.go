@@ -89,7 +89,7 @@ func TestReduceGolden(t *testing.T) {
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			tr := sexp(t, tc.src)
-			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Render: unparse.Text}
+			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Render: unparse.Append}
 			res, err := r.Reduce(context.Background(), tr)
 			if err != nil {
 				t.Fatalf("%s/%v: %v", tc.name, alg, err)
@@ -120,7 +120,7 @@ func TestReduceGolden(t *testing.T) {
 func TestHDDPlusOneTreeMinimal(t *testing.T) {
 	for _, tc := range reduceCases {
 		tr := sexp(t, tc.src)
-		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus, Render: unparse.Text}
+		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus, Render: unparse.Append}
 		res, err := r.Reduce(context.Background(), tr)
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +139,7 @@ func TestHDDPlusOneTreeMinimal(t *testing.T) {
 
 func TestReduceNotInteresting(t *testing.T) {
 	tr := sexp(t, "(a b)")
-	r := hdd.Reducer{Oracle: contains("zzz"), Render: unparse.Text}
+	r := hdd.Reducer{Oracle: contains("zzz"), Render: unparse.Append}
 	_, err := r.Reduce(context.Background(), tr)
 	if !errors.Is(err, hdd.ErrNotInteresting) {
 		t.Fatalf("err = %v, want ErrNotInteresting", err)
@@ -150,7 +150,7 @@ func TestReduceWarnings(t *testing.T) {
 	var warnings []string
 	calls := 0
 	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls != 2 })
-	r := hdd.Reducer{Oracle: flaky, Render: unparse.Text, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := hdd.Reducer{Oracle: flaky, Render: unparse.Append, Warn: func(m string) { warnings = append(warnings, m) }}
 	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)")); err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestReduceCanceled(t *testing.T) {
 		}
 		return bytes.Contains(c, []byte("crash"))
 	})
-	r := hdd.Reducer{Oracle: oracle, Render: unparse.Text, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
+	r := hdd.Reducer{Oracle: oracle, Render: unparse.Append, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
 	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
@@ -189,7 +189,7 @@ func TestReduceCanceled(t *testing.T) {
 func TestReduceCacheAvoidsRepeats(t *testing.T) {
 	seen := map[string]int{}
 	oracle := hdd.OracleFunc(func(c []byte) bool { seen[string(c)]++; return bytes.Contains(c, []byte("crash")) })
-	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Render: unparse.Text}
+	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Render: unparse.Append}
 	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func TestParallelSameResult(t *testing.T) {
 			for _, m := range hdd.Minimizers() {
 				var outs [2]string
 				for k, jobs := range []int{1, 4} {
-					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Text}
+					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Append}
 					res, err := r.Reduce(context.Background(), sexp(t, tc.src))
 					if err != nil {
 						t.Fatal(err)
@@ -232,7 +232,7 @@ func TestParallelSameResult(t *testing.T) {
 }
 
 func TestReduceBudget(t *testing.T) {
-	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Text, MaxTests: 8}
+	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append, MaxTests: 8}
 	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
 	if !errors.Is(err, hdd.ErrBudget) {
 		t.Fatalf("err = %v, want ErrBudget", err)

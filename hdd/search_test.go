@@ -74,9 +74,9 @@ func TestShorten(t *testing.T) {
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	render := func(t *Tree, c Config) []byte {
+	render := func(dst []byte, t *Tree, c Config) []byte {
 		// A tiny unparser: the tree is flat.
-		out := []byte{}
+		out := dst
 		pos := int32(0)
 		for _, ch := range t.Nodes[0].Children {
 			n := &t.Nodes[ch]

@@ -32,7 +32,7 @@ func TestReduceTidies(t *testing.T) {
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	render := func(t *Tree, c Config) []byte { return t.Src }
+	render := func(dst []byte, t *Tree, c Config) []byte { return append(dst, t.Src...) }
 	var improved []byte
 	r := Reducer{
 		Oracle:   OracleFunc(func(b []byte) bool { return bytes.Contains(b, []byte("keep too")) }),

@@ -30,7 +30,7 @@ import (
 
 // Text returns the rendering of c over t.
 func Text(t *hdd.Tree, c hdd.Config) []byte {
-	return Append(nil, t, c)
+	return Append(make([]byte, 0, len(t.Src)), t, c)
 }
 
 // Append appends the rendering of c over t to dst and returns the extended

@@ -111,7 +111,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		MaxTests:  o.maxTests,
 		CheckRuns: max(2, o.repeat),
 		Repeat:    o.repeat,
-		Render:    unparse.Text,
+		Render:    unparse.Append,
 		Calibrate: func(first time.Duration) {
 			if o.timeout == 0 {
 				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)

@@ -188,9 +188,9 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 		Oracle:    hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
 		Algorithm: hdd.HDDStar,
 		Jobs:      1,
-		Render: func(t *hdd.Tree, c hdd.Config) []byte {
+		Render: func(dst []byte, t *hdd.Tree, c hdd.Config) []byte {
 			t0 := time.Now()
-			out := unparse.Text(t, c)
+			out := unparse.Append(dst, t, c)
 			render.Add(int64(time.Since(t0)))
 			return out
 		},
