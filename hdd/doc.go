@@ -1,0 +1,49 @@
+// Package hdd reduces a tree-structured input to a small one that is still
+// interesting, with hierarchical delta debugging (Misherghi and Su, "HDD:
+// Hierarchical Delta Debugging", ICSE 2006) and the list minimizers it is
+// built from.
+//
+// # Trees
+//
+// A [Tree] is a lossless syntax tree over the input's bytes, built by a
+// format adapter (package grammars and its subpackages) in preorder and
+// immutable once [Tree.Finish] has run. Each [Node] says what may happen to
+// it: vanish ([Removable]), become its Replace text, stand between list
+// items ([Sep], [ListItem]), be cut down character by character ([Chars]),
+// or be replaced by a descendant of a compatible Class (hoisting).
+//
+// A [Config] is a candidate: the tree plus a set of edits (removals,
+// replacements, hoists). Configs are values and safe to share between
+// goroutines; package unparse renders them by splicing the original bytes.
+//
+// # Search
+//
+// A [Reducer] runs one of the [Algorithm] values: [HDD] (top down, level by
+// level, a list [Minimizer] over the present nodes of each level, then
+// hoisting, format transforms and the shortening of texts), [HDDPlus] (HDD,
+// then single-node removals until none succeeds: 1-tree-minimal), [HDDStar]
+// (HDD sweeps until one changes nothing) or [PlainDDMin] (one ddmin over the
+// root's children, the line-based baseline over a tree of lines). A final
+// list of [Tidy] rewrites polishes the result.
+//
+// The minimizers ([DDMin], [DDMinBlocks], [Greedy], [Adaptive], [Lithium],
+// [Trial], [CDD], and ordered variants) take a [Tester] and are pure: they
+// are tested with Go functions as oracles, and package sim measures them on
+// synthetic models.
+//
+// # Oracles
+//
+// An [Oracle] runs the interestingness test; [OracleFunc] adapts a Go
+// function, package runner runs an executable. The Reducer checks the
+// original (several times, to catch a flaky test) and the empty file first,
+// never tests the same text twice (a cache of verdicts keyed by a hash of the
+// text), and tests the result once more at the end.
+//
+// # Concurrency
+//
+// With Jobs > 1, every step that tries alternatives in order and keeps the
+// first success ([Tester.First]) tests up to Jobs of them at once, ahead of
+// the serial order, and keeps the first success in that order: the result
+// does not depend on Jobs. Reduce returns only when every test it started
+// has ended.
+package hdd
