@@ -110,6 +110,18 @@ func Minimize[T any](ctx context.Context, m Minimizer, items []T, test Tester[T]
 	return items, fmt.Errorf("hdd: unknown minimizer %v", m)
 }
 
+// removeFirst tries removing the spans span(0), ..., span(n-1) of c in that
+// order, through test.First, and returns c less the first span whose removal
+// stays interesting, and that span's start; ok is false when none does.
+func removeFirst[T any](ctx context.Context, test Tester[T], c []T, n int, span func(k int) (lo, hi int)) (rest []T, lo int, ok bool, err error) {
+	j, err := test.First(ctx, n, func(k int) []T { lo, hi := span(k); return without(c, lo, hi) })
+	if err != nil || j < 0 {
+		return c, 0, false, err
+	}
+	lo, hi := span(j)
+	return without(c, lo, hi), lo, true, nil
+}
+
 // without returns c less c[lo:hi], in a new slice.
 func without[T any](c []T, lo, hi int) []T {
 	out := make([]T, 0, len(c)-(hi-lo))
@@ -219,19 +231,17 @@ func Lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 		removed := false
 		// Chunks are aligned to the end: [len-size, len), [len-2size, len-size), ...
 		for end := len(c); end > 0; {
-			base, sz := c, size
-			chunk := func(k int) (lo, hi int) { return max(end-(k+1)*sz, 0), end - k*sz }
-			n := (end + sz - 1) / sz
-			j, err := test.First(ctx, n, func(k int) []T { lo, hi := chunk(k); return without(base, lo, hi) })
+			sz, last := size, end
+			rest, lo, ok, err := removeFirst(ctx, test, c, (end+sz-1)/sz, func(k int) (int, int) {
+				return max(last-(k+1)*sz, 0), last - k*sz
+			})
 			if err != nil {
 				return c, err
 			}
-			if j < 0 {
+			if !ok {
 				break
 			}
-			lo, hi := chunk(j)
-			c, removed = without(base, lo, hi), true
-			end = lo
+			c, removed, end = rest, true, lo
 		}
 		if size > 1 {
 			size /= 2
@@ -257,18 +267,18 @@ func DDMinBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, er
 	for size := len(c) / 2; size > 0; {
 		removed := false
 		for i := 0; i < len(c); {
-			base, start, sz := c, i, size
-			block := func(k int) (lo, hi int) { lo = start + k*sz; return lo, min(lo+sz, len(base)) }
-			n := (len(base) - start + sz - 1) / sz
-			j, err := test.First(ctx, n, func(k int) []T { lo, hi := block(k); return without(base, lo, hi) })
+			start, sz, n := i, size, len(c)
+			rest, lo, ok, err := removeFirst(ctx, test, c, (n-start+sz-1)/sz, func(k int) (int, int) {
+				lo := start + k*sz
+				return lo, min(lo+sz, n)
+			})
 			if err != nil {
 				return c, err
 			}
-			if j < 0 {
+			if !ok {
 				break
 			}
-			lo, hi := block(j)
-			c, removed, i = without(base, lo, hi), true, lo
+			c, removed, i = rest, true, lo
 		}
 		if !removed {
 			size /= 2
