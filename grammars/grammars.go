@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/hddreduce/hdd/hdd"
 )
@@ -85,6 +84,3 @@ func Position(src []byte, off int) (line, col int) {
 	col = off - bytes.LastIndexByte(src[:off], '\n')
 	return line, col
 }
-
-// ValidUTF8 reports whether src is valid UTF-8; used by formats that need it.
-func ValidUTF8(src []byte) bool { return utf8.Valid(src) }

@@ -2,7 +2,6 @@ package hdd
 
 import (
 	"maps"
-	"math/bits"
 	"slices"
 )
 
@@ -99,16 +98,6 @@ func (c Config) EditedWithin(from, to NodeID) bool {
 		}
 	}
 	return false
-}
-
-// NumRemoved is the number of nodes marked removed (not counting their
-// descendants).
-func (c Config) NumRemoved() int {
-	n := 0
-	for _, w := range c.removed {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
 
 // Edited reports whether node id is removed, replaced or hoisted.
