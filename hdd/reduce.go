@@ -553,7 +553,11 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 // candidates that each make one change a pruning or hoisting step cannot,
 // such as removing a macro definition together with its uses. Candidates
 // returns them in the order they should be tried; the first interesting one
-// is adopted and Candidates is called again, until none is.
+// is adopted and Candidates is called again. The search then goes on from
+// the adopted candidate's index, not from the first again (a linear pass, as
+// the greedy minimizer does): a transform's candidates should keep their
+// order when one of them is adopted. It stops when none from there is
+// interesting; the next sweep starts from the first again.
 type Transform struct {
 	Name       string
 	Candidates func(t *Tree, c Config) []Config
@@ -565,8 +569,12 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 	for _, tf := range s.r.Transforms {
 		s.setPhase("%s", tf.Name)
 		testsBefore := s.stats.Tests
-		for {
+		for from := 0; ; {
 			cands := tf.Candidates(s.t, s.cur)
+			if from >= len(cands) {
+				break
+			}
+			cands = cands[from:]
 			i, err := s.first(ctx, len(cands), func(i int) Config { return cands[i] })
 			if err != nil {
 				return changed, err
@@ -574,6 +582,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 			if i < 0 {
 				break
 			}
+			from += i
 			changed = true
 		}
 		s.logf("%s: %d tests, %d bytes", tf.Name, s.stats.Tests-testsBefore, len(s.best))

@@ -57,10 +57,17 @@ type Stats struct {
 	Candidates int // rendered
 	Rejected   int // refused by the Doc's own Check (never shown to a test)
 	Bad        int // accepted by Check but refused by the independent checker
+
+	// Transformed counts the candidates that carry a transform's edit, and
+	// TransformRejected those of them that Check refused (also counted in
+	// Rejected).
+	Transformed, TransformRejected int
 }
 
 // Property renders n random candidates of src and checks each with valid, an
-// independent well-formedness check. A candidate that the Doc's own Check
+// independent well-formedness check. Half of the candidates also carry the
+// edit of one of the Doc's transforms, picked at random among those it
+// proposes for the random removals. A candidate that the Doc's own Check
 // refuses would never reach a test, so it is only counted; every other
 // candidate must pass valid. Property reports each failure (up to a few) with
 // t.Errorf and returns the counts.
@@ -75,11 +82,23 @@ func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, 
 	var buf []byte
 	for range n {
 		c := RandomConfig(doc.Tree, rng)
+		transformed := false
+		if len(doc.Transforms) > 0 && rng.IntN(2) == 0 {
+			tf := doc.Transforms[rng.IntN(len(doc.Transforms))]
+			if cands := tf.Candidates(doc.Tree, c); len(cands) > 0 {
+				c = cands[rng.IntN(len(cands))]
+				transformed = true
+				st.Transformed++
+			}
+		}
 		buf = unparse.Append(buf[:0], doc.Tree, c)
 		st.Candidates++
 		if doc.Check != nil {
 			if err := doc.Check(buf); err != nil {
 				st.Rejected++
+				if transformed {
+					st.TransformRejected++
+				}
 				continue
 			}
 		}

@@ -31,16 +31,20 @@
 //     refuses a candidate left with none.)
 //
 // An "element" spans from the '<' of its start tag to the '>' of its end tag
-// (or of its empty-element tag "/>"). Its children are its attributes,
-// "attribute" nodes spanning name="value" (the white space before each is
-// its leading white space), followed by its content: elements, "text" runs
-// (with their entity and character references; the white space around a run
-// is not part of it, and white space alone is no node), "cdata" sections,
-// comments and PIs. All of these are removable. The tag bytes themselves,
-// "<a", ">" and "</a>", belong to the element. Removing an element takes its
-// whole subtree, so every candidate keeps the tags balanced. Elements have
-// the hoisting class "element": an element, the root included, may be
-// replaced by one of its descendant elements.
+// (or of its empty-element tag "/>"). Its children are a fixed "start-tag"
+// node, its content, and a fixed "end-tag" node ("</a>"; none for an
+// empty-element tag or an HTML element closed implicitly). The start tag's
+// children are its attributes, "attribute" nodes spanning name="value" (the
+// white space before each is its leading white space). The content is
+// elements, "text" runs (with their entity and character references; the
+// white space around a run is not part of it, and white space alone is no
+// node), "cdata" sections, comments and PIs. Attributes and content are
+// removable. Removing an element takes its whole subtree, so every candidate
+// keeps the tags balanced. Elements have the hoisting class "element": an
+// element, the root included, may be replaced by one of its descendant
+// elements. The transform "unwrapping elements" replaces both tags of an
+// element below the root by nothing, so that its content takes its place:
+// "<p>a <b>c</b></p>" becomes "a <b>c</b>".
 //
 // # Well-formed XML
 //

@@ -37,12 +37,13 @@ func (p *parser) startTag(i int) int {
 	if p.t != nil {
 		id = p.t.Add(p.parent(), "element", i, tk.end, hdd.Removable, "")
 		p.t.Nodes[id].Class = "element"
+		stag := p.t.Add(id, "start-tag", i, tk.end, 0, "")
 		for _, a := range tk.attrs {
 			var f hdd.Flags
 			if p.attrRemovable(a) {
 				f = hdd.Removable
 			}
-			p.t.Add(id, "attribute", a.start, a.end, f, "")
+			p.t.Add(stag, "attribute", a.start, a.end, f, "")
 		}
 	}
 	p.setLast(tk.end)
@@ -352,6 +353,9 @@ func (p *parser) endTag(i int) int {
 	}
 	for len(p.stack)-1 > k {
 		p.closeImplicit()
+	}
+	if p.t != nil {
+		p.t.Add(p.stack[k].id, "end-tag", i, end, 0, "")
 	}
 	p.pop(end)
 	return end

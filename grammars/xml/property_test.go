@@ -94,8 +94,9 @@ func TestProperty(t *testing.T) {
 				return d, nil
 			}}
 			st := grammartest.Property(t, wrapped, src, n, 1, valid)
-			t.Logf("well-formed %v: %d candidates, %d rejected by Check (%d of them valid by the independent check), %d bad",
-				wf, st.Candidates, st.Rejected, over.Load(), st.Bad)
+			t.Logf("well-formed %v: %d candidates, %d rejected by Check (%d of them valid by the independent check), %d bad; "+
+				"%d unwrapped an element, %d of them rejected", wf, st.Candidates, st.Rejected, over.Load(), st.Bad,
+				st.Transformed, st.TransformRejected)
 			if st.Bad != 0 {
 				t.Errorf("got %d bad candidates, want 0", st.Bad)
 			}

@@ -69,7 +69,9 @@ func parse(src []byte, l lang) (*grammars.Doc, error) {
 	if err := t.Finish(); err != nil {
 		return nil, fmt.Errorf("xml: internal error: %w", err)
 	}
-	doc := &grammars.Doc{Tree: t}
+	doc := &grammars.Doc{Tree: t, Transforms: []hdd.Transform{
+		{Name: "unwrapping elements", Candidates: unwrapElements},
+	}}
 	orig := p.rep
 	if l == langXML && orig.total() == 0 {
 		doc.Check = func(c []byte) error { return checkWellFormed(c) }
