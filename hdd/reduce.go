@@ -1,6 +1,7 @@
 package hdd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -189,19 +190,36 @@ type Progress struct {
 // with figures when the verdicts differ, failing with a NotInterestingError
 // when none is interesting) and the empty file once (warning when it is
 // interesting too), then runs r.Algorithm, and finally tests the result once
-// more.
+// more. It is Preflight followed by ReduceChecked.
 //
 // If ctx is done during the search, or the MaxTests budget is spent, Reduce
 // returns the best result so far together with ctx.Err() or ErrBudget; the
 // result is interesting and may be written out as a partial reduction.
 func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
-	start := time.Now()
-	s := &search{r: r, t: t, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), oracle: r.Oracle}
-	s.best = r.Render(nil, t, Config{})
+	pre, err := r.Preflight(ctx, r.Render(nil, t, Config{}))
+	if err != nil {
+		return nil, err
+	}
+	return r.ReduceChecked(ctx, t, pre)
+}
+
+// Checked is a reduction whose original input has passed Preflight's
+// tests; ReduceChecked goes on with it.
+type Checked struct {
+	s *search
+}
+
+// Preflight runs the tests Reduce starts with on text, the original input:
+// CheckRuns runs of it and one of the empty file. It needs no tree, so a
+// caller may run it while the input is being parsed (the parse usually
+// takes about as long as a test run) and then call ReduceChecked with the
+// parsed tree. It fails with a NotInterestingError when no run found the
+// original interesting.
+func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) {
+	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), oracle: r.Oracle, start: time.Now()}
+	s.best = text
 	s.stats.BytesBefore = len(s.best)
-	s.stats.NodesBefore = s.countPresent()
 	s.cache[s.hash(s.best)] = true
-	s.start = start
 
 	s.phase = "checking the original"
 	first, err := s.run(ctx, s.best)
@@ -256,11 +274,26 @@ func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
 			s.warn("an empty file is interesting too: the test checks too little, and the result will be empty")
 		}
 	}
+	return &Checked{s: s}, nil
+}
+
+// ReduceChecked goes on with a reduction that Preflight started: t must
+// render, unedited, as the text Preflight tested. A Checked is used once.
+func (r *Reducer) ReduceChecked(ctx context.Context, t *Tree, pre *Checked) (*Result, error) {
+	s := pre.s
+	if s == nil || s.t != nil || s.r != r {
+		return nil, errors.New("hdd: ReduceChecked needs a fresh Checked from the same Reducer's Preflight")
+	}
+	if text := r.Render(nil, t, Config{}); !bytes.Equal(text, s.best) {
+		return nil, errors.New("hdd: the tree does not render as the text Preflight checked")
+	}
+	s.t = t
+	s.stats.NodesBefore = s.countPresent()
 	if r.Repeat > 1 {
 		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
 	}
 
-	err = s.algorithm(ctx)
+	err := s.algorithm(ctx)
 	if err == nil {
 		err = s.tidy(ctx)
 	}
@@ -355,20 +388,53 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
 	}
-	s.mu.Lock()
-	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
-	s.mu.Unlock()
-	text := s.r.Render(make([]byte, 0, room), s.t, c)
-	ok, err := s.evalText(ctx, text)
-	return ok, text, err
+	p := s.prepare(c)
+	ok, err := s.evalPrepared(ctx, p)
+	return ok, p.text, err
 }
 
 // evalText tests a candidate text, through the cache and Check. It is safe
 // for concurrent use.
 func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
-	h := s.hash(text)
+	return s.evalPrepared(ctx, s.prepareText(Config{}, text))
+}
+
+// A prepared candidate has the work done that does not depend on the
+// verdicts of other candidates: its text, the text's hash, and Check's
+// verdict unless the text was in the cache. Preparing the next candidate
+// while a test runs hides that work behind the test.
+type prepared struct {
+	c         Config
+	text      []byte
+	hash      uint64
+	malformed bool // refused by Check (only asked when not cached)
+}
+
+// prepare renders candidate c. It is safe for concurrent use.
+func (s *search) prepare(c Config) prepared {
 	s.mu.Lock()
-	ok, seen := s.cache[h]
+	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
+	s.mu.Unlock()
+	return s.prepareText(c, s.r.Render(make([]byte, 0, room), s.t, c))
+}
+
+func (s *search) prepareText(c Config, text []byte) prepared {
+	p := prepared{c: c, text: text, hash: s.hash(text)}
+	s.mu.Lock()
+	_, seen := s.cache[p.hash]
+	s.mu.Unlock()
+	if !seen && s.r.Check != nil {
+		p.malformed = s.r.Check(text) != nil
+	}
+	return p
+}
+
+// evalPrepared tests a prepared candidate through the cache, counting a
+// cache hit, a refusal by Check or a test run. It is safe for concurrent
+// use.
+func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
+	s.mu.Lock()
+	ok, seen := s.cache[p.hash]
 	if seen {
 		s.stats.CacheHits++
 	}
@@ -384,21 +450,19 @@ func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
 			return false, ErrBudget
 		}
 	}
-	if s.r.Check != nil {
-		if err := s.r.Check(text); err != nil {
-			s.mu.Lock()
-			s.stats.Rejected++
-			s.cache[h] = false
-			s.mu.Unlock()
-			return false, nil
-		}
+	if p.malformed {
+		s.mu.Lock()
+		s.stats.Rejected++
+		s.cache[p.hash] = false
+		s.mu.Unlock()
+		return false, nil
 	}
-	v, err := s.run(ctx, text)
+	v, err := s.run(ctx, p.text)
 	if err != nil {
 		return false, err
 	}
 	s.mu.Lock()
-	s.cache[h] = v.Interesting
+	s.cache[p.hash] = v.Interesting
 	s.mu.Unlock()
 	return v.Interesting, nil
 }
@@ -418,16 +482,7 @@ func (s *search) try(ctx context.Context, c Config) (bool, error) {
 // after a success; the outcome is that of the serial loop.
 func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int, error) {
 	if s.r.Jobs <= 1 || n <= 1 {
-		for i := range n {
-			ok, err := s.try(ctx, gen(i))
-			if err != nil {
-				return -1, err
-			}
-			if ok {
-				return i, nil
-			}
-		}
-		return -1, nil
+		return s.firstSerial(ctx, n, gen)
 	}
 	type outcome struct {
 		ok   bool
@@ -464,6 +519,43 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 		if o.ok {
 			cancel() // the later candidates no longer matter
 			s.adopt(configs[i], o.text)
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// firstSerial is first with one test at a time. While candidate i is
+// tested, candidate i+1 is generated, rendered and checked, so that only
+// the test remains when its turn comes; the runs, their order and the
+// counts are those of the plain loop.
+func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config) (int, error) {
+	if n == 0 {
+		return -1, nil
+	}
+	next := make(chan prepared, 1)
+	ahead := func(i int) { next <- s.prepare(gen(i)) }
+	go ahead(0)
+	for i := range n {
+		p := <-next
+		if i+1 < n {
+			go ahead(i + 1)
+		}
+		if err := ctx.Err(); err != nil {
+			if i+1 < n {
+				<-next
+			}
+			return -1, err
+		}
+		ok, err := s.evalPrepared(ctx, p)
+		if err != nil || ok {
+			if i+1 < n {
+				<-next // gen may read s.cur: let it finish before adopting
+			}
+			if err != nil {
+				return -1, err
+			}
+			s.adopt(p.c, p.text)
 			return i, nil
 		}
 	}

@@ -63,6 +63,7 @@
 //	-stats-json FILE     write the statistics as JSON
 //	-v, -q               log each level and phase; print only errors
 //	-dump-tree           print the parsed tree of INPUT and exit
+//	-cpuprofile FILE     write a CPU profile of hdd's own work (go tool pprof)
 //
 // # Exit status
 //

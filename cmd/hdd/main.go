@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -64,6 +65,7 @@ type options struct {
 	statsJSON      string
 	verbose, quiet bool
 	dumpTree       bool
+	cpuProfile     string
 }
 
 // defaultMaxSize is the largest input hdd reads without -max-size.
@@ -101,6 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "log each level and phase")
 	fs.BoolVar(&o.quiet, "q", false, "print nothing but errors")
 	fs.BoolVar(&o.dumpTree, "dump-tree", false, "print the parsed tree of INPUT and exit")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -117,6 +120,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 {
 		fs.Usage()
 		return exitUsage
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "hdd: cannot write the CPU profile: %v\n", err)
+			return exitFailure
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "hdd: cannot write the CPU profile: %v\n", err)
+			return exitFailure
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if err := reduce(ctx, fs.Arg(0), fs.Arg(1), o, stderr); err != nil {
 		fmt.Fprintf(stderr, "hdd: %v\n", err)
@@ -135,32 +151,47 @@ func minimizerNames() []string {
 
 // load reads and parses the input.
 func load(path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("cannot read the input: %w", err)
-	}
-	if info.IsDir() {
-		return nil, nil, nil, fmt.Errorf("the input %s is a directory, not a file", path)
-	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, nil, fmt.Errorf("the input %s is not a regular file", path)
-	}
-	if info.Size() > maxSize {
-		return nil, nil, nil, fmt.Errorf("the input %s has %d MB, more than the %d MB hdd reads (raise -max-size to try anyway)", path, info.Size()>>20, maxSize>>20)
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("cannot read the input: %w", err)
-	}
-	f, err := formats.For(path, src, format)
+	src, f, err := readInput(path, format, maxSize)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	doc, err := parseInput(path, f, src)
+	return src, doc, f, err
+}
+
+// readInput reads the input and picks its format.
+func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read the input: %w", err)
+	}
+	if info.IsDir() {
+		return nil, nil, fmt.Errorf("the input %s is a directory, not a file", path)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("the input %s is not a regular file", path)
+	}
+	if info.Size() > maxSize {
+		return nil, nil, fmt.Errorf("the input %s has %d MB, more than the %d MB hdd reads (raise -max-size to try anyway)", path, info.Size()>>20, maxSize>>20)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read the input: %w", err)
+	}
+	f, err := formats.For(path, src, format)
+	if err != nil {
+		return nil, nil, err
+	}
+	return src, f, nil
+}
+
+// parseInput parses the input read from path.
+func parseInput(path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
 	doc, err := f.Parse(src)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: not valid %s: %w", path, f.Name, err)
+		return nil, fmt.Errorf("%s: not valid %s: %w", path, f.Name, err)
 	}
-	return src, doc, f, nil
+	return doc, nil
 }
 
 func dumpTree(path string, o options, stdout, stderr io.Writer) int {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hddreduce/hdd/grammars"
@@ -18,6 +20,8 @@ import (
 
 // reduce is the main job: reduce input with the test at testPath.
 func reduce(ctx context.Context, testPath, input string, o options, stderr io.Writer) error {
+	terminal := isTerminal(stderr)
+	stderr = &syncWriter{w: stderr} // the checks of the original log from their own goroutine
 	logf := func(format string, args ...any) {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "hdd: "+format+"\n", args...)
@@ -27,13 +31,22 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if o.algorithm == hdd.PlainDDMin && o.format == "" {
 		o.format = lines.Format.Name
 	}
-	src, doc, f, err := load(input, o.format, o.maxSize)
+	src, f, err := readInput(input, o.format, o.maxSize)
 	if err != nil {
 		return err
 	}
-	for _, w := range doc.Warnings {
-		warnf("%s", w)
+	// The input is parsed while the checks below and the first test runs
+	// of the original go on: the parse of a large input takes about as long
+	// as a test run.
+	type parseResult struct {
+		doc *grammars.Doc
+		err error
 	}
+	parsed := make(chan parseResult, 1)
+	go func() {
+		doc, err := parseInput(input, f, src)
+		parsed <- parseResult{doc, err}
+	}()
 
 	out := o.out
 	switch {
@@ -55,16 +68,6 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		return err
 	}
 	defer release()
-	if o.inPlace {
-		resumed, err := backup(input, src)
-		if err != nil {
-			return err
-		}
-		if resumed {
-			logf("%s.orig holds the original: going on from %s (%d bytes)", input, input, len(src))
-		}
-	}
-
 	test := &runner.Command{Path: testPath, Name: filepath.Base(input), Timeout: o.timeout}
 	if err := test.Check(); err != nil {
 		return err
@@ -84,11 +87,12 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	}
 
 	// Go on from an earlier, partial result in the output, if there is one.
-	start, startName := doc, input
+	var start *grammars.Doc // nil: the input
+	startName, startText := input, src
 	if !o.inPlace && !o.fresh {
 		if prev, perr := os.ReadFile(out); perr == nil && len(prev) < len(src) {
 			if pdoc, perr := f.Parse(prev); perr == nil {
-				start, startName = pdoc, out
+				start, startName, startText = pdoc, out, prev
 				logf("going on from the earlier result in %s (%d bytes; the input has %d); -fresh starts over", out, len(prev), len(src))
 			} else {
 				warnf("the earlier result in %s does not parse (%v); starting from %s", out, perr, input)
@@ -129,16 +133,58 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 			warnf("cannot write the result: %v", err)
 		}
 	}
-	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
 	var status *statusLine
-	terminal := isTerminal(stderr)
+	var showStatus atomic.Bool // set once the lines before the status line are out
 	if !o.quiet && terminal {
 		status = newStatusLine(stderr, len(src))
-		r.Progress = status.update
+		r.Progress = func(p hdd.Progress) {
+			if showStatus.Load() {
+				status.update(p)
+			}
+		}
 	}
 	if o.verbose || !o.quiet && !terminal {
 		r.Log = func(m string) { logf("%s", m) }
 	}
+
+	// Test the original while the input is parsed.
+	type preResult struct {
+		pre *hdd.Checked
+		err error
+	}
+	preCtx, cancelPre := context.WithCancel(ctx)
+	defer cancelPre()
+	checked := make(chan preResult, 1)
+	go func() {
+		pre, err := r.Preflight(preCtx, startText)
+		checked <- preResult{pre, err}
+	}()
+	p := <-parsed
+	if p.err != nil {
+		cancelPre()
+		<-checked
+		return p.err
+	}
+	doc := p.doc
+	for _, w := range doc.Warnings {
+		warnf("%s", w)
+	}
+	if start == nil {
+		start = doc
+	}
+	if o.inPlace {
+		resumed, err := backup(input, src)
+		if err != nil {
+			cancelPre()
+			<-checked
+			return err
+		}
+		if resumed {
+			logf("%s.orig holds the original: going on from %s (%d bytes)", input, input, len(src))
+		}
+	}
+	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
+	showStatus.Store(true)
 
 	if !o.noTidy {
 		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
@@ -149,13 +195,18 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		}
 		return d.Transforms
 	}
-	r.Check, r.Transforms = start.Check, transforms(start)
-	res, err := r.Reduce(ctx, start.Tree)
+	pr := <-checked
+	var res *hdd.Result
+	err = pr.err
 	var ni *hdd.NotInterestingError
 	if errors.As(err, &ni) && start != doc {
 		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
-		r.Check, r.Transforms = doc.Check, transforms(doc)
-		res, err = r.Reduce(ctx, doc.Tree)
+		start = doc
+		pr.pre, err = r.Preflight(ctx, src)
+	}
+	if err == nil {
+		r.Check, r.Transforms = start.Check, transforms(start)
+		res, err = r.ReduceChecked(ctx, start.Tree, pr.pre)
 	}
 	if status != nil {
 		status.finish()
@@ -205,4 +256,16 @@ func stopReason(ctx context.Context, err error) string {
 		return "interrupted"
 	}
 	return "stopped by an error"
+}
+
+// A syncWriter serializes the writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
