@@ -172,7 +172,8 @@ type Stats struct {
 	Rejected  int           // candidates refused by Check, never tested
 	Timeouts  int           // test runs killed by the timeout
 	Canceled  int           // speculative parallel runs stopped because an earlier candidate won
-	TestTime  time.Duration // time spent in test runs
+	TestTime  time.Duration // time spent in test runs, summed over parallel runs
+	TestWall  time.Duration // wall time during which at least one test ran
 	Elapsed   time.Duration // wall time of the whole reduction
 
 	BytesBefore, BytesAfter int
@@ -327,6 +328,9 @@ type search struct {
 	start  time.Time
 	phase  string // for Progress; guarded by mu
 	oracle Oracle // the Reducer's, repeated during the search if asked
+
+	running   int       // test runs under way; guarded by mu
+	busySince time.Time // when running last rose from 0; guarded by mu
 }
 
 // setPhase names what the search does now, for Progress.
@@ -355,9 +359,18 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	if text == nil {
 		text = []byte{}
 	}
+	s.mu.Lock()
+	if s.running == 0 {
+		s.busySince = time.Now()
+	}
+	s.running++
+	s.mu.Unlock()
 	v, err := s.oracle.Test(ctx, text)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.running--; s.running == 0 {
+		s.stats.TestWall += time.Since(s.busySince)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			s.stats.Canceled++

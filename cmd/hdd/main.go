@@ -276,8 +276,11 @@ type Stats struct {
 	BytesAfter  int     `json:"bytes_after"`
 	NodesBefore int     `json:"nodes_before"`
 	NodesAfter  int     `json:"nodes_after"`
-	TestSeconds float64 `json:"test_seconds"`
-	Seconds     float64 `json:"seconds"`
+	TestSeconds float64 `json:"test_seconds"` // summed over parallel runs
+	// TestWallSeconds is the wall time during which at least one test ran;
+	// the rest of the wall time is hdd's own.
+	TestWallSeconds float64 `json:"test_wall_seconds"`
+	Seconds         float64 `json:"seconds"`
 	// OwnCPUSeconds is hdd's own CPU time (parsing, rendering, checking,
 	// hashing, writing files), without the tests it ran.
 	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
@@ -289,7 +292,7 @@ func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, par
 		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
 		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
-		TestSeconds: st.TestTime.Seconds(), Seconds: st.Elapsed.Seconds(),
+		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
 		OwnCPUSeconds: ownCPU().Seconds(),
 	}, "", "  ")
 	if err != nil {
