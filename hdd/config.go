@@ -171,7 +171,7 @@ func (t *Tree) walk(c Config, id NodeID, f func(NodeID) bool) {
 		}
 		return
 	}
-	for _, ch := range t.Nodes[id].Children {
+	for _, ch := range t.Children(id) {
 		t.walk(c, ch, f)
 	}
 }

@@ -899,7 +899,7 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 	var out []NodeID
 	var visit func(NodeID)
 	visit = func(n NodeID) {
-		for _, c := range s.t.Nodes[n].Children {
+		for _, c := range s.t.Children(n) {
 			if s.cur.Edited(c) {
 				continue
 			}
@@ -962,7 +962,7 @@ func (s *search) atDepth(d int, f func(id NodeID)) {
 			}
 			return
 		}
-		for _, c := range s.t.Nodes[id].Children {
+		for _, c := range s.t.Children(id) {
 			visit(c, false)
 		}
 	}

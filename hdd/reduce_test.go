@@ -30,7 +30,7 @@ func sexp(t testing.TB, src string) *hdd.Tree {
 				i++
 			case c == '(':
 				id := tr.Add(parent, "list", i, i, hdd.Removable, "")
-				tr.Nodes[id].Class = "list"
+				tr.SetClass(id, "list")
 				i = parse(id, i+1)
 				if i >= len(src) || src[i] != ')' {
 					t.Fatalf("sexp: unclosed list in %q", src)

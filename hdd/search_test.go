@@ -78,7 +78,7 @@ func TestShorten(t *testing.T) {
 		// A tiny unparser: the tree is flat.
 		out := dst
 		pos := int32(0)
-		for _, ch := range t.Nodes[0].Children {
+		for _, ch := range t.Children(0) {
 			n := &t.Nodes[ch]
 			out = append(out, t.Src[pos:n.Start]...)
 			if sub, ok := c.Subst(ch); ok {

@@ -42,14 +42,28 @@ const (
 // whitespace Src[Lead:Start]. Its children cover disjoint, ordered ranges
 // inside [Start, End); the bytes between them belong to the node itself.
 type Node struct {
-	Kind     string   // grammar symbol: "compound_statement", "element", "array", ...
-	Parent   NodeID   // NoNode for the root
-	Children []NodeID // in source order
-	Depth    int32    // 0 for the root
+	// Symbol holds the node's Kind, Class and Replace. It is shared by all
+	// the nodes of a tree that have the same three, so it must not be
+	// changed; Tree.SetClass gives a node another class.
+	*Symbol
+	Parent NodeID // NoNode for the root
+	Depth  int32  // 0 for the root
 
 	Lead, Start, End int32 // leading whitespace at Lead, the node's bytes at [Start, End)
 
+	// The node's children (see Tree.Children) are kids[first:first+count]
+	// of its tree, once it is finished.
+	first, count int32
+
 	Flags Flags
+}
+
+// A Symbol is what a node is, apart from where: its grammar symbol, its
+// hoisting class and its replacement text. Trees share one Symbol among
+// their nodes alike, which keeps a node small.
+type Symbol struct {
+	Kind string // grammar symbol: "compound_statement", "element", "array", ...
+
 	// Replace is emitted instead of the node when it is removed but cannot
 	// vanish (Removable unset). An empty Replace on a node that is not
 	// Removable means the node stays as it is.
@@ -92,8 +106,27 @@ type Tree struct {
 	// neighbour.
 	SpaceIsText bool
 
-	height int32
-	end    []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
+	height  int32
+	end     []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
+	symbols map[Symbol]*Symbol
+	kids    []NodeID // the children of every node, one run per node (see Node.first)
+}
+
+// Children returns the children of node id in source order. The slice
+// belongs to the tree and must not be changed. Before Finish it is built by
+// a scan of the whole tree.
+func (t *Tree) Children(id NodeID) []NodeID {
+	n := &t.Nodes[id]
+	if t.kids == nil {
+		var ids []NodeID
+		for c := id + 1; c < NodeID(len(t.Nodes)); c++ {
+			if t.Nodes[c].Parent == id {
+				ids = append(ids, c)
+			}
+		}
+		return ids
+	}
+	return t.kids[n.first : n.first+n.count : n.first+n.count]
 }
 
 // NewTree returns an empty tree over src. Adapters add nodes in preorder
@@ -106,16 +139,38 @@ func NewTree(src []byte) *Tree {
 // (NoNode for the root) and returns its ID. Nodes must be added in preorder.
 func (t *Tree) Add(parent NodeID, kind string, start, end int, flags Flags, replace string) NodeID {
 	id := NodeID(len(t.Nodes))
-	n := Node{Kind: kind, Parent: parent, Start: int32(start), End: int32(end), Lead: int32(start), Flags: flags, Replace: replace}
+	n := Node{Symbol: t.symbol(Symbol{Kind: kind, Replace: replace}), Parent: parent,
+		Start: int32(start), End: int32(end), Lead: int32(start), Flags: flags}
 	if parent != NoNode {
 		p := &t.Nodes[parent]
-		p.Children = append(p.Children, id)
+		p.count++
 		n.Depth = p.Depth + 1
 	} else if id != 0 {
 		panic("hdd.Tree.Add: a second root")
 	}
 	t.Nodes = append(t.Nodes, n)
 	return id
+}
+
+// SetClass sets the hoisting class of node id.
+func (t *Tree) SetClass(id NodeID, class string) {
+	n := &t.Nodes[id]
+	sym := *n.Symbol
+	sym.Class = class
+	n.Symbol = t.symbol(sym)
+}
+
+// symbol returns the tree's shared copy of sym.
+func (t *Tree) symbol(sym Symbol) *Symbol {
+	if p, ok := t.symbols[sym]; ok {
+		return p
+	}
+	if t.symbols == nil {
+		t.symbols = make(map[Symbol]*Symbol)
+	}
+	p := &sym
+	t.symbols[sym] = p
+	return p
 }
 
 // Finish checks the spans (the root covers the whole source, children lie
@@ -129,6 +184,20 @@ func (t *Tree) Finish() error {
 	if root.Start != 0 || int(root.End) != len(t.Src) {
 		return fmt.Errorf("hdd: root spans [%d,%d), want [0,%d)", root.Start, root.End, len(t.Src))
 	}
+	// Lay the children out in one array: each node's run, in ID order,
+	// and IDs are in preorder, so each run is in source order.
+	t.kids = make([]NodeID, max(len(t.Nodes)-1, 0))
+	off := int32(0)
+	for id := range t.Nodes {
+		n := &t.Nodes[id]
+		n.first, off = off, off+n.count
+		n.count = 0
+	}
+	for id := 1; id < len(t.Nodes); id++ {
+		p := &t.Nodes[t.Nodes[id].Parent]
+		t.kids[p.first+p.count] = NodeID(id)
+		p.count++
+	}
 	for id := range t.Nodes {
 		n := &t.Nodes[id]
 		if n.Depth > t.height {
@@ -138,7 +207,7 @@ func (t *Tree) Finish() error {
 			return fmt.Errorf("hdd: node %d (%s) spans [%d,%d)", id, n.Kind, n.Start, n.End)
 		}
 		prev := n.Start
-		for _, c := range n.Children {
+		for _, c := range t.Children(NodeID(id)) {
 			cn := &t.Nodes[c]
 			if cn.Start < prev || cn.End > n.End {
 				return fmt.Errorf("hdd: child %d (%s) [%d,%d) out of place in %d (%s) [%d,%d) after %d",
@@ -156,8 +225,8 @@ func (t *Tree) Finish() error {
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
 		n := &t.Nodes[id]
 		t.end[id] = NodeID(id + 1)
-		if k := len(n.Children); k > 0 {
-			t.end[id] = t.end[n.Children[k-1]]
+		if n.count > 0 {
+			t.end[id] = t.end[t.kids[n.first+n.count-1]]
 		}
 	}
 	return nil

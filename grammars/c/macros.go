@@ -24,20 +24,21 @@ func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
 	uses := map[string][]hdd.NodeID{}
 	t.Walk(c, func(id hdd.NodeID) bool {
 		n := &t.Nodes[id]
+		leaf := len(t.Children(id)) == 0
 		if c.Removed(id) {
 			return false
 		}
-		if _, ok := c.Subst(id); ok && len(n.Children) == 0 {
+		if _, ok := c.Subst(id); ok && leaf {
 			return false
 		}
 		switch {
 		case n.Kind == "preproc_def":
 			defs = append(defs, id)
 			return false
-		case len(n.Children) == 0 && identKinds[n.Kind]:
+		case leaf && identKinds[n.Kind]:
 			name := string(t.Text(id))
 			uses[name] = append(uses[name], id)
-		case len(n.Children) == 0 && n.Is(hdd.Opaque):
+		case leaf && n.Is(hdd.Opaque):
 			opaque = append(opaque, id)
 		}
 		return true
@@ -45,7 +46,7 @@ func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
 	var cands []hdd.Config
 	for _, def := range defs {
 		name, body := "", ""
-		for _, ch := range t.Nodes[def].Children {
+		for _, ch := range t.Children(def) {
 			switch t.Nodes[ch].Kind {
 			case "identifier":
 				name = string(t.Text(ch))

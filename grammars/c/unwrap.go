@@ -20,13 +20,14 @@ func unwrapBlocks(t *hdd.Tree, c hdd.Config) []hdd.Config {
 			return
 		}
 		n := &t.Nodes[id]
-		if n.Kind == "compound_statement" && parentKind == "compound_statement" && len(n.Children) >= 2 {
-			lb, rb := n.Children[0], n.Children[len(n.Children)-1]
+		kids := t.Children(id)
+		if n.Kind == "compound_statement" && parentKind == "compound_statement" && len(kids) >= 2 {
+			lb, rb := kids[0], kids[len(kids)-1]
 			if t.Nodes[lb].Kind == "{" && t.Nodes[rb].Kind == "}" && !c.Edited(lb) && !c.Edited(rb) {
 				cands = append(cands, c.Replace(lb, "").Replace(rb, ""))
 			}
 		}
-		for _, ch := range n.Children {
+		for _, ch := range kids {
 			visit(ch, n.Kind)
 		}
 	}

@@ -51,7 +51,7 @@ func halfConfig(t *hdd.Tree) hdd.Config {
 			}
 			return
 		}
-		for _, c := range n.Children {
+		for _, c := range t.Children(id) {
 			visit(c)
 		}
 	}

@@ -63,12 +63,12 @@ func BenchmarkRenderHDDStep(b *testing.B) {
 	// The array with the most elements.
 	big := hdd.NodeID(0)
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == "array" && len(tr.Nodes[id].Children) > len(tr.Nodes[big].Children) {
+		if tr.Nodes[id].Kind == "array" && len(tr.Children(hdd.NodeID(id))) > len(tr.Children(big)) {
 			big = hdd.NodeID(id)
 		}
 	}
 	var ids []hdd.NodeID
-	for j, e := range tr.Nodes[big].Children {
+	for j, e := range tr.Children(big) {
 		if j%40 == 0 && tr.Nodes[e].Is(hdd.Removable) {
 			ids = append(ids, e)
 		}

@@ -43,7 +43,7 @@ func FuzzRoundTrip(f *testing.F) {
 		grammartest.RoundTrip(t, Format, src)
 		checkTree(t, doc)
 		valid := validStream
-		if len(doc.Tree.Nodes[0].Children) == 1 {
+		if len(doc.Tree.Children(0)) == 1 {
 			valid = validDocument
 		}
 		if err := valid(src); err != nil {

@@ -113,8 +113,8 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 	if root.Kind != "document" || root.Start != 0 || int(root.End) != len(tr.Src) || root.Flags != 0 {
 		t.Fatalf("root: got %s [%d,%d) flags %b, want document [0,%d) flags 0", root.Kind, root.Start, root.End, root.Flags, len(tr.Src))
 	}
-	stream := len(root.Children) > 1
-	if len(root.Children) == 0 {
+	stream := len(tr.Children(0)) > 1
+	if len(tr.Children(0)) == 0 {
 		t.Fatalf("got a document with no values")
 	}
 	fail := 0
@@ -128,6 +128,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 	for i := range tr.Nodes {
 		id := hdd.NodeID(i)
 		n := &tr.Nodes[id]
+		kids := tr.Children(id)
 		text := tr.Text(id)
 		gaps := ownBytes(tr, id)
 		var parent *hdd.Node
@@ -142,20 +143,20 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			if len(gaps) != 0 {
 				errorf(id, "got own bytes %q, want whitespace only", gaps)
 			}
-			for _, c := range n.Children {
+			for _, c := range kids {
 				if k := tr.Nodes[c].Kind; stream != (k == "record") {
-					errorf(id, "got a %s child in a document of %d values", k, len(n.Children))
+					errorf(id, "got a %s child in a document of %d values", k, len(kids))
 				}
 			}
 		case "record":
 			if parent.Kind != "document" || !stream || n.Flags != hdd.Removable || n.Replace != "" {
 				errorf(id, "got parent %s flags %b replace %q, want a removable child of a stream", parent.Kind, n.Flags, n.Replace)
 			}
-			if len(n.Children) != 1 {
-				errorf(id, "got %d children, want one value", len(n.Children))
+			if len(kids) != 1 {
+				errorf(id, "got %d children, want one value", len(kids))
 				continue
 			}
-			v := tr.Nodes[n.Children[0]]
+			v := tr.Nodes[kids[0]]
 			rest := string(tr.Src[v.End:n.End])
 			if v.Start != n.Start || len(gaps) != 0 || rest != "" && !strings.HasSuffix(rest, "\n") {
 				errorf(id, "got %q after the value, want nothing or the rest of the line", rest)
@@ -183,7 +184,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				}
 				checkItems(tr, id, "", errorf)
 			default:
-				if len(n.Children) != 0 {
+				if len(kids) != 0 {
 					errorf(id, "a scalar with children")
 				}
 			}
@@ -207,11 +208,11 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			if parent.Kind != "object" || n.Flags != hdd.Removable|hdd.ListItem || n.Replace != "" {
 				errorf(id, "got parent %s flags %b, want object, removable list item", parent.Kind, n.Flags)
 			}
-			if len(n.Children) != 2 || tr.Nodes[n.Children[0]].Kind != "key" {
-				errorf(id, "got %d children, want key and value", len(n.Children))
+			if len(kids) != 2 || tr.Nodes[kids[0]].Kind != "key" {
+				errorf(id, "got %d children, want key and value", len(kids))
 				continue
 			}
-			k, v := tr.Nodes[n.Children[0]], tr.Nodes[n.Children[1]]
+			k, v := tr.Nodes[kids[0]], tr.Nodes[kids[1]]
 			if k.Start != n.Start || v.End != n.End || string(gaps) != ":" {
 				errorf(id, "got own bytes %q, key at %d, value end %d; want \":\" and the member's ends", gaps, k.Start, v.End)
 			}
@@ -220,11 +221,11 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			if err := encjson.Unmarshal(text, &s); err != nil || text[0] != '"' {
 				errorf(id, "not a JSON string: %v", err)
 			}
-			if parent.Kind != "member" || n.Flags != 0 || n.Replace != "" || len(n.Children) != 0 {
+			if parent.Kind != "member" || n.Flags != 0 || n.Replace != "" || len(kids) != 0 {
 				errorf(id, "got parent %s flags %b replace %q, want a fixed leaf in a member", parent.Kind, n.Flags, n.Replace)
 			}
 		case "comma":
-			if string(text) != "," || n.Flags != hdd.Sep || len(n.Children) != 0 {
+			if string(text) != "," || n.Flags != hdd.Sep || len(kids) != 0 {
 				errorf(id, "got flags %b, want a \",\" separator leaf", n.Flags)
 			}
 		default:
@@ -244,8 +245,8 @@ func wantClass(tr *hdd.Tree, id hdd.NodeID) string {
 	case "array", "member", "document":
 		return "value"
 	}
-	for _, r := range tr.Nodes[0].Children {
-		v := &tr.Nodes[tr.Nodes[r].Children[0]]
+	for _, r := range tr.Children(0) {
+		v := &tr.Nodes[tr.Children(r)[0]]
 		if v.End == n.Start || v.Start == n.End {
 			return ""
 		}
@@ -281,7 +282,7 @@ var wantReplace = map[string]string{"object": "{}", "array": "[]", "string": `""
 // checkItems checks that the children of a container alternate item, comma,
 // item, ..., item; itemKind "" means any value.
 func checkItems(tr *hdd.Tree, id hdd.NodeID, itemKind string, errorf func(hdd.NodeID, string, ...any)) {
-	ch := tr.Nodes[id].Children
+	ch := tr.Children(id)
 	if len(ch) > 0 && len(ch)%2 == 0 {
 		errorf(id, "got %d children, want an odd number", len(ch))
 		return
@@ -310,7 +311,7 @@ func ownBytes(tr *hdd.Tree, id hdd.NodeID) []byte {
 			}
 		}
 	}
-	for _, c := range n.Children {
+	for _, c := range tr.Children(id) {
 		add(tr.Src[pos:tr.Nodes[c].Start])
 		pos = tr.Nodes[c].End
 	}

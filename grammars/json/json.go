@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -44,7 +45,9 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	t := hdd.NewTree(src)
 	t.Fuse = fuse
 	t.Nodes = make([]hdd.Node, 0, estimateNodes(src, len(spans)))
-	b := builder{t: t, src: src, s: string(src)}
+	// The builder reads src as a string for gjson without copying it: src
+	// is the tree's Src and never changes.
+	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src))}
 	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
 	stream := len(spans) > 1
 	for i, sp := range spans {
@@ -91,6 +94,12 @@ func split(src []byte) ([]span, error) {
 		return nil, &grammars.SyntaxError{Line: 1, Col: 1,
 			Msg: "the input starts with a UTF-8 byte order mark, which JSON does not allow"}
 	}
+	if encjson.Valid(src) {
+		// One value: the common case needs no copy of the input.
+		start := len(src) - len(bytes.TrimLeft(src, jsonSpace))
+		end := len(bytes.TrimRight(src, jsonSpace))
+		return []span{{start, end}}, nil
+	}
 	dec := encjson.NewDecoder(bytes.NewReader(src))
 	var spans []span
 	var raw encjson.RawMessage
@@ -120,6 +129,9 @@ func split(src []byte) ([]span, error) {
 	}
 	return spans, nil
 }
+
+// jsonSpace is the white space JSON allows between tokens.
+const jsonSpace = " \t\n\r"
 
 // estimateNodes returns about the number of nodes of the tree of src, a
 // little more when strings hold commas or colons, so the tree is allocated
@@ -270,7 +282,7 @@ func (b *builder) value(parent hdd.NodeID, v gjson.Result, flags hdd.Flags, repl
 		flags |= hdd.Chars // a string may be cut down to a part of it
 	}
 	id := b.t.Add(parent, k, start, end, flags, replace)
-	b.t.Nodes[id].Class = class
+	b.t.SetClass(id, class)
 	if v.Type != gjson.JSON {
 		return nil
 	}

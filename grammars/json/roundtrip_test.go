@@ -51,7 +51,7 @@ func TestFormat(t *testing.T) {
 		if doc.Check != nil {
 			t.Errorf("Parse(%q): got a Check, want nil", tt.in)
 		}
-		if got := len(doc.Tree.Nodes[0].Children); got != tt.values {
+		if got := len(doc.Tree.Children(0)); got != tt.values {
 			t.Errorf("Parse(%q): got %d top-level values, want %d", tt.in, got, tt.values)
 		}
 		if len(doc.Warnings) != tt.warnings {

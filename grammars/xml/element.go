@@ -36,7 +36,7 @@ func (p *parser) startTag(i int) int {
 	id := hdd.NoNode
 	if p.t != nil {
 		id = p.t.Add(p.parent(), "element", i, tk.end, hdd.Removable, "")
-		p.t.Nodes[id].Class = "element"
+		p.t.SetClass(id, "element")
 		stag := p.t.Add(id, "start-tag", i, tk.end, 0, "")
 		for _, a := range tk.attrs {
 			var f hdd.Flags

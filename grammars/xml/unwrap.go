@@ -15,11 +15,12 @@ func unwrapElements(t *hdd.Tree, c hdd.Config) []hdd.Config {
 			return true
 		}
 		n := &t.Nodes[id]
-		if n.Kind != "element" || n.Parent == 0 || len(n.Children) == 0 {
+		kids := t.Children(id)
+		if n.Kind != "element" || n.Parent == 0 || len(kids) == 0 {
 			return true
 		}
-		stag := n.Children[0]
-		etag := n.Children[len(n.Children)-1]
+		stag := kids[0]
+		etag := kids[len(kids)-1]
 		if t.Nodes[etag].Kind != "end-tag" {
 			etag = hdd.NoNode // an HTML element closed implicitly
 		}
@@ -27,7 +28,7 @@ func unwrapElements(t *hdd.Tree, c hdd.Config) []hdd.Config {
 			return true
 		}
 		present, elems := 0, 0
-		for _, ch := range n.Children[1:] {
+		for _, ch := range kids[1:] {
 			if ch == etag || c.Removed(ch) {
 				continue
 			}

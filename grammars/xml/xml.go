@@ -58,7 +58,7 @@ func parse(src []byte, l lang) (*grammars.Doc, error) {
 	// The root element is fixed; with several top-level elements (tolerant
 	// only), each is removable and Check keeps one.
 	var top []hdd.NodeID
-	for _, c := range t.Nodes[0].Children {
+	for _, c := range t.Children(0) {
 		if t.Nodes[c].Kind == "element" {
 			top = append(top, c)
 		}

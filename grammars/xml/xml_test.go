@@ -19,9 +19,9 @@ func shape(t *hdd.Tree, id hdd.NodeID) string {
 	if n.Is(hdd.Removable) {
 		s += "?"
 	}
-	if len(n.Children) > 0 {
+	if kids := t.Children(id); len(kids) > 0 {
 		var cs []string
-		for _, c := range n.Children {
+		for _, c := range kids {
 			cs = append(cs, shape(t, c))
 		}
 		s += "(" + strings.Join(cs, " ") + ")"
