@@ -836,8 +836,8 @@ func runeLen(b []byte) int {
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.stats.Tests
-	for d := 0; d <= s.t.Height(); d++ {
-		s.setPhase("hoisting, level %d/%d", d, s.t.Height())
+	for d := 0; d <= s.t.Levels(); d++ {
+		s.setPhase("hoisting, level %d/%d", d, s.t.Levels())
 		var xs []NodeID
 		s.atDepth(d, func(id NodeID) {
 			if s.t.Nodes[id].Class != "" {
@@ -917,7 +917,7 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 // hdd runs one top-down sweep and reports whether it removed anything.
 func (s *search) hdd(ctx context.Context) (bool, error) {
 	changed := false
-	for d := 0; d <= s.t.Height(); d++ {
+	for d := 0; d <= s.t.Levels(); d++ {
 		ch, err := s.level(ctx, d)
 		changed = changed || ch
 		if err != nil {
@@ -945,13 +945,18 @@ func (s *search) candidates(d int) []NodeID {
 func (s *search) atDepth(d int, f func(id NodeID)) {
 	var visit func(id NodeID, viaHoist bool)
 	visit = func(id NodeID, viaHoist bool) {
-		if int(s.t.Nodes[id].Depth) >= d {
-			if int(s.t.Nodes[id].Depth) == d && !viaHoist && !s.cur.Removed(id) {
+		if lv := s.t.Level(id); lv >= d {
+			if lv > d {
+				return
+			}
+			if !viaHoist && !s.cur.Removed(id) {
 				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != NoNode {
 					f(id)
 				}
 			}
-			return
+			if !s.t.transparent(id) {
+				return
+			}
 		}
 		if s.cur.Removed(id) {
 			return
@@ -976,7 +981,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
-	s.setPhase("level %d/%d (%d nodes)", d, s.t.Height(), len(items))
+	s.setPhase("level %d/%d (%d nodes)", d, s.t.Levels(), len(items))
 	testsBefore := s.stats.Tests
 	test := levelTester{s: s, base: s.cur, items: items}
 	keep, err := Minimize(ctx, s.r.Minimizer, items, test)
@@ -1018,7 +1023,7 @@ func (s *search) singles(ctx context.Context) error {
 	for pass := 1; ; pass++ {
 		s.setPhase("hdd+ pass %d", pass)
 		removed := 0
-		for d := 0; d <= s.t.Height(); d++ {
+		for d := 0; d <= s.t.Levels(); d++ {
 			ids := s.candidates(d)
 			for len(ids) > 0 {
 				base := s.cur

@@ -110,6 +110,30 @@ type Tree struct {
 	end     []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
 	symbols map[Symbol]*Symbol
 	kids    []NodeID // the children of every node, one run per node (see Node.first)
+	level   []int32  // level[id]: the node's HDD level (see Level)
+	levels  int32    // the greatest level
+}
+
+// Level returns the HDD level of node id: its depth, except that a chain
+// of single-child wrappers spends one level. A node that cannot shrink and
+// whose only child spans the same bytes (a C type descriptor around one
+// type specifier, say) holds that child at its own level, so the child is
+// processed with its parent's siblings rather than alone, a level further
+// down.
+func (t *Tree) Level(id NodeID) int { return int(t.level[id]) }
+
+// Levels is the greatest level of any node.
+func (t *Tree) Levels() int { return int(t.levels) }
+
+// transparent reports whether the child of node id is at its level: the
+// node cannot shrink, and its only child spans the same bytes.
+func (t *Tree) transparent(id NodeID) bool {
+	n := &t.Nodes[id]
+	if id == 0 || n.count != 1 || t.CanShrink(id) {
+		return false
+	}
+	c := &t.Nodes[t.kids[n.first]]
+	return c.Start == n.Start && c.End == n.End
 }
 
 // Children returns the children of node id in source order. The slice
@@ -220,6 +244,15 @@ func (t *Tree) Finish() error {
 			cn.Lead = lead
 			prev = cn.End
 		}
+	}
+	t.level = make([]int32, len(t.Nodes))
+	for id := 1; id < len(t.Nodes); id++ {
+		p := t.Nodes[id].Parent
+		t.level[id] = t.level[p]
+		if !t.transparent(p) {
+			t.level[id]++
+		}
+		t.levels = max(t.levels, t.level[id])
 	}
 	t.end = make([]NodeID, len(t.Nodes))
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
