@@ -285,11 +285,16 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *Tree, pre *Checked) (*Re
 	if s == nil || s.t != nil || s.r != r {
 		return nil, errors.New("hdd: ReduceChecked needs a fresh Checked from the same Reducer's Preflight")
 	}
-	if text := r.Render(nil, t, Config{}); !bytes.Equal(text, s.best) {
-		return nil, errors.New("hdd: the tree does not render as the text Preflight checked")
+	// An unedited tree renders as its source (the adapters' round trip).
+	if !bytes.Equal(t.Src, s.best) {
+		return nil, errors.New("hdd: the tree is not of the text Preflight checked")
 	}
 	s.t = t
-	s.stats.NodesBefore = s.countPresent()
+	for id := range t.Nodes { // every node is present in the original
+		if !t.Nodes[id].Is(Sep) {
+			s.stats.NodesBefore++
+		}
+	}
 	if r.Repeat > 1 {
 		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
 	}

@@ -106,12 +106,13 @@ type Tree struct {
 	// neighbour.
 	SpaceIsText bool
 
-	height  int32
-	end     []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
-	symbols map[Symbol]*Symbol
-	kids    []NodeID // the children of every node, one run per node (see Node.first)
-	level   []int32  // level[id]: the node's HDD level (see Level)
-	levels  int32    // the greatest level
+	height     int32
+	end        []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
+	symbols    map[Symbol]*Symbol
+	lastSymbol *Symbol  // the last one symbol returned
+	kids       []NodeID // the children of every node, one run per node (see Node.first)
+	level      []int32  // level[id]: the node's HDD level (see Level)
+	levels     int32    // the greatest level
 }
 
 // Level returns the HDD level of node id: its depth, except that a chain
@@ -186,7 +187,11 @@ func (t *Tree) SetClass(id NodeID, class string) {
 
 // symbol returns the tree's shared copy of sym.
 func (t *Tree) symbol(sym Symbol) *Symbol {
+	if t.lastSymbol != nil && *t.lastSymbol == sym {
+		return t.lastSymbol // siblings are often alike
+	}
 	if p, ok := t.symbols[sym]; ok {
+		t.lastSymbol = p
 		return p
 	}
 	if t.symbols == nil {
@@ -194,6 +199,7 @@ func (t *Tree) symbol(sym Symbol) *Symbol {
 	}
 	p := &sym
 	t.symbols[sym] = p
+	t.lastSymbol = p
 	return p
 }
 
