@@ -543,33 +543,42 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 	return -1, nil
 }
 
-// firstSerial is first with one test at a time. While candidate i is
-// tested, candidate i+1 is generated, rendered and checked, so that only
-// the test remains when its turn comes; the runs, their order and the
-// counts are those of the plain loop.
+// firstSerial is first with one test at a time. While a candidate is
+// tested, the next ones are generated, rendered and checked, so that only
+// the test remains when their turn comes; the runs, their order and the
+// counts are those of the plain loop. The lookahead is a few candidates
+// (one when candidates are large), so that a run of cache hits, which hide
+// nothing, does not leave the next test waiting for its rendering.
 func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config) (int, error) {
 	if n == 0 {
 		return -1, nil
 	}
-	next := make(chan prepared, 1)
-	ahead := func(i int) { next <- s.prepare(gen(i)) }
-	go ahead(0)
+	s.mu.Lock()
+	ahead := min(4, max(1, lookaheadBytes/(len(s.best)+1)))
+	s.mu.Unlock()
+	next := make(chan prepared, ahead-1) // and one more in the producer's hand
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range n {
+			select {
+			case next <- s.prepare(gen(i)):
+			case <-stop:
+				return
+			}
+		}
+	}()
+	// gen may read s.cur: the producer must be gone before an adoption.
+	halt := func() { close(stop); <-done }
 	for i := range n {
 		p := <-next
-		if i+1 < n {
-			go ahead(i + 1)
-		}
 		if err := ctx.Err(); err != nil {
-			if i+1 < n {
-				<-next
-			}
+			halt()
 			return -1, err
 		}
 		ok, err := s.evalPrepared(ctx, p)
 		if err != nil || ok {
-			if i+1 < n {
-				<-next // gen may read s.cur: let it finish before adopting
-			}
+			halt()
 			if err != nil {
 				return -1, err
 			}
@@ -577,8 +586,12 @@ func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config)
 			return i, nil
 		}
 	}
+	halt()
 	return -1, nil
 }
+
+// lookaheadBytes bounds the text firstSerial renders ahead of the tests.
+const lookaheadBytes = 4 << 20
 
 func (s *search) adopt(c Config, text []byte) {
 	s.cur = c
