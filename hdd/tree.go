@@ -197,7 +197,8 @@ func (t *Tree) symbol(sym Symbol) *Symbol {
 	if t.symbols == nil {
 		t.symbols = make(map[Symbol]*Symbol)
 	}
-	p := &sym
+	p := new(Symbol)
+	*p = sym
 	t.symbols[sym] = p
 	t.lastSymbol = p
 	return p

@@ -41,9 +41,8 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("c: tree-sitter: %w", err)
 	}
-	root := tree.RootNode()
-	nerr := countErrors(root)
-	nodes, missing := copyTree(root, src)
+	nerr := countErrors(tree.RootNode())
+	nodes, missing := copyTree(tree, src)
 
 	regions, errBytes, first := errorRegions(src, nodes)
 	if first < 0 && missing.count > 0 {
@@ -56,22 +55,23 @@ func Parse(src []byte) (*grammars.Doc, error) {
 			Msg: fmt.Sprintf("does not look like C (%d%% of it cannot be parsed)", 100*errBytes/max(nonSpace(src), 1))}
 	}
 
+	// The checker keeps a copy of the tree for incremental parsing; the copy
+	// shares the tree's nodes but not the cache of Go wrappers that copyTree
+	// filled, which may go now: it is about as large as the tree to build.
+	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
+	tree.Close()
+	tree = nil
+
 	b := builder{src: src, raw: nodes, t: hdd.NewTree(src)}
+	b.t.Nodes = make([]hdd.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
 	b.t.Fuse = Fuse
 	b.t.Accepts = accepts
 	b.t.LineSensitive = true
 	b.build()
 	if err := b.t.Finish(); err != nil {
 		// The spans are clamped while copying, so this is a bug here.
-		tree.Close()
 		return nil, fmt.Errorf("c: %w", err)
 	}
-
-	// The checker keeps a copy of the tree for incremental parsing; the copy
-	// shares the tree's nodes but not the cache of Go wrappers that
-	// copyTree filled.
-	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
-	tree.Close()
 	doc := &grammars.Doc{Tree: b.t, Check: chk.check,
 		Tidy: []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
 		Transforms: []hdd.Transform{
@@ -150,12 +150,18 @@ type missingTokens struct {
 // its previous sibling so that the spans nest. Zero-width nodes (MISSING
 // tokens) are dropped and counted. The children of literals and ERROR
 // nodes, which are never edited on their own, are not copied.
-func copyTree(root *sitter.Node, src []byte) ([]raw, missingTokens) {
+//
+// go-tree-sitter keeps a Go wrapper of every node it hands out, in a cache
+// that lives as long as the Go tree: for a large input it would hold about
+// as much memory as the copy. So the top-level items are walked in batches,
+// each through a fresh Go copy of the tree (the copies share tree-sitter's
+// nodes), and each batch's cache can be collected after it.
+func copyTree(tree *sitter.Tree, src []byte) ([]raw, missingTokens) {
 	n := len(src)
 	nodes := make([]raw, 0, n/3+16) // about the ratio for dense code
 	missing := missingTokens{first: -1}
-	cur := sitter.NewTreeCursor(root)
-	defer cur.Close()
+	cur := sitter.NewTreeCursor(tree.RootNode())
+	defer func() { cur.Close() }()
 	type symInfo struct {
 		kind  string
 		named bool
@@ -231,7 +237,7 @@ func copyTree(root *sitter.Node, src []byte) ([]raw, missingTokens) {
 			return
 		}
 		prev := start
-		for {
+		for k := 1; ; k++ {
 			before := len(nodes)
 			visit(id, prev, end)
 			if len(nodes) > before {
@@ -240,11 +246,36 @@ func copyTree(root *sitter.Node, src []byte) ([]raw, missingTokens) {
 			if !cur.GoToNextSibling() {
 				break
 			}
+			if parent < 0 && k%copyBatch == 0 {
+				cur = recursor(cur, tree)
+			}
 		}
 		cur.GoToParent()
 	}
 	visit(-1, 0, n)
 	return nodes, missing
+}
+
+// copyBatch is how many top-level items copyTree walks through one Go copy
+// of the tree.
+const copyBatch = 256
+
+// recursor returns a cursor at the same top-level item as cur, over a fresh
+// Go copy of tree, and closes cur. If the item cannot be told by its start
+// (an empty item), it keeps cur.
+func recursor(cur *sitter.TreeCursor, tree *sitter.Tree) *sitter.TreeCursor {
+	item := cur.CurrentNode()
+	start, end := item.StartByte(), item.EndByte()
+	if start == end {
+		return cur
+	}
+	fresh := sitter.NewTreeCursor(tree.Copy().RootNode())
+	if fresh.GoToFirstChildForByte(start) < 0 || fresh.CurrentNode().StartByte() != start || fresh.CurrentNode().EndByte() != end {
+		fresh.Close()
+		return cur
+	}
+	cur.Close()
+	return fresh
 }
 
 // continuation returns start moved back over the line continuations

@@ -305,14 +305,17 @@ func isItem(p, c *raw, afterColon bool) bool {
 	return true // a stray ";"
 }
 
-// plan returns the slots of p's children.
+// plan returns the slots of p's children. They are pushed on b.slots, which
+// the caller pops when it is done with them; a later push may move the
+// stack, but the returned slice keeps the slots it was given.
 func (b *builder) plan(pi int) []slot {
 	p := &b.raw[pi]
-	var slots []slot
+	mark := len(b.slots)
 	for ci := int(p.first); ci >= 0; ci = int(b.raw[ci].next) {
 		f, r := b.policy(p, &b.raw[ci])
-		slots = append(slots, slot{raw: ci, flags: f, replace: r})
+		b.slots = append(b.slots, slot{raw: ci, flags: f, replace: r})
 	}
+	slots := b.slots[mark:len(b.slots):len(b.slots)]
 	switch layoutOf(p) {
 	case items:
 		return b.planItems(p, slots)
@@ -450,9 +453,10 @@ func (s slot) Is(f hdd.Flags) bool { return s.flags&f == f }
 
 // A builder copies raw nodes into an hdd tree, applying the policy.
 type builder struct {
-	src []byte
-	raw []raw
-	t   *hdd.Tree
+	src   []byte
+	raw   []raw
+	t     *hdd.Tree
+	slots []slot // a stack: the slots of the nodes being added, outer first
 }
 
 // build adds the root, spanning all of the source, and everything below.
@@ -469,9 +473,11 @@ func (b *builder) children(id hdd.NodeID, ri int) {
 	if b.raw[ri].first < 0 {
 		return
 	}
+	mark := len(b.slots)
 	for _, s := range b.plan(ri) {
 		b.add(id, s)
 	}
+	b.slots = b.slots[:mark]
 }
 
 func (b *builder) add(parent hdd.NodeID, s slot) {
