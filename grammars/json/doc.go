@@ -9,8 +9,8 @@
 //
 //	document                      the file, [0, len(src))
 //	└── object                    {...}: the braces, colons and whitespace
-//	    ├── member                "key": value, from the key's opening quote
-//	    │   ├── key               "key" (fixed)
+//	    ├── member                "key": value, from the key's opening quote;
+//	    │   │                     the key and colon are its own bytes
 //	    │   └── <value>           replaced by its minimal form when removed
 //	    ├── comma                 , (separator)
 //	    └── member ...
@@ -42,7 +42,7 @@
 //     [hdd.ListItem]; commas are [hdd.Sep], so the unparser keeps exactly
 //     the commas that stand between two kept items and never leaves a
 //     trailing or doubled comma.
-//   - A key is fixed.
+//   - A key is part of its member: it goes with the member, never alone.
 //   - A member's value must stay (a key needs a value), so it is not
 //     removable; removing it replaces it by the minimal value of its own
 //     type: {} for an object, [] for an array, "" for a string, 0 for a
@@ -64,7 +64,7 @@
 // element of [[1], 2] to its 1 and removing it leaves [2]. A top-level
 // value of a stream that touches its neighbour with no whitespace between
 // (the {"a":1} of 2{"a":1}) has no class: hoisting it to its 1 would give
-// 21, one number. Members, keys, commas and records have no class.
+// 21, one number. Members, commas and records have no class.
 //
 // The tree's Fuse puts a space between two numbers or literals that would
 // otherwise become adjacent in a stream (1 2 3 less 2 gives "1 3", and

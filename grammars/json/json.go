@@ -328,8 +328,8 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, obj bool) error {
 			err = b.internal(kend, "expected a colon after a key")
 			return false
 		}
+		// The key is the member's own bytes: no edit touches it alone.
 		m := b.t.Add(id, "member", key.Index, vend, hdd.Removable|hdd.ListItem, "")
-		b.t.Add(m, "key", key.Index, kend, 0, "")
 		err = b.value(m, val, 0, minimal(val), valueClass)
 		pos = vend
 		return err == nil

@@ -128,21 +128,13 @@ func TestCanShrink(t *testing.T) {
 	}
 	want := `document {"a": {}, "b": [], "c": "", "d": 0, "e": true, "f": null, "g": { }, "h": 1}: fixed
 object {"a": {}, "b": [], "c": "", "d": 0, "e": true, "f": null, "g": { }, "h": 1}: replace "{}"
-key "a": fixed
 object {}: fixed
-key "b": fixed
 array []: fixed
-key "c": fixed
 string "": fixed shortenable
-key "d": fixed
 number 0: fixed
-key "e": fixed
 true true: fixed
-key "f": fixed
 null null: fixed
-key "g": fixed
 object { }: replace "{}"
-key "h": fixed
 number 1: replace "0"
 `
 	if got.String() != want {
