@@ -16,7 +16,8 @@ import (
 
 // fuzzRoundTrip checks that src either fails to parse with a one-line error
 // or round-trips exactly, that the original passes its own Check, and that
-// removing single nodes neither panics nor yields unparsable candidates.
+// removing single nodes or applying a transform neither panics nor yields
+// unparsable candidates.
 func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 	doc, err := f.Parse(src)
 	if err != nil {
@@ -45,6 +46,18 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 		if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
 			t.Fatalf("candidate without node %d does not round-trip", id)
+		}
+	}
+	for _, tf := range doc.Transforms {
+		cands := tf.Candidates(doc.Tree, hdd.Config{})
+		for _, cand := range cands[:min(len(cands), 16)] {
+			c := unparse.Text(doc.Tree, cand)
+			if doc.Check(c) != nil {
+				continue
+			}
+			if _, err := f.Parse(c); err != nil {
+				t.Fatalf("%s candidate does not parse: %v\n%q", tf.Name, err, c)
+			}
 		}
 	}
 }
