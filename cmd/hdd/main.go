@@ -264,8 +264,8 @@ func summary(w io.Writer, input, out string, original int, res *hdd.Result, stop
 	}
 	fmt.Fprintf(w, "hdd: %s %s: %d -> %d bytes (%.1f%% smaller), %d -> %d nodes\n",
 		state, input, original, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
-	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; test time %v, total %v, hdd's own CPU %v\n",
-		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.TestTime.Round(time.Millisecond), st.Elapsed.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
+	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v\n",
+		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond), st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 	fmt.Fprintf(w, "hdd: result written to %s\n", out)
 }
 
