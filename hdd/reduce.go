@@ -100,6 +100,11 @@ type Reducer struct {
 	// sweep, such as expanding a C macro (see Transform).
 	Transforms []Transform
 
+	// NoReplace turns off minimal replacements: only nodes that can vanish
+	// are pruned, and a node that cannot (a JSON value, a C operand) keeps
+	// its text instead of becoming {} or 0.
+	NoReplace bool
+
 	// NoShorten turns off shortening of texts: cutting a Chars leaf (XML
 	// text, a JSON string) down to a part of it.
 	NoShorten bool
@@ -973,7 +978,7 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 func (s *search) candidates(d int) []NodeID {
 	var ids []NodeID
 	s.atDepth(d, func(id NodeID) {
-		if s.t.CanShrink(id) {
+		if s.t.Nodes[id].Is(Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
 			ids = append(ids, id)
 		}
 	})

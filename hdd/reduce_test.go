@@ -271,3 +271,34 @@ func TestRepeat(t *testing.T) {
 		t.Errorf("always interesting: got %v after %d runs, want true after 4", v.Interesting, v.Runs)
 	}
 }
+
+// TestNoReplace checks that NoReplace keeps the text of nodes that cannot
+// vanish, while the default prunes them to their minimal forms.
+func TestNoReplace(t *testing.T) {
+	src := "f(12345, 678) keep"
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "arg", 2, 7, 0, "0")
+	tr.Add(root, "arg", 9, 12, 0, "0")
+	tr.Add(root, "word", 14, 18, hdd.Removable, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		noReplace bool
+		want      string
+	}{
+		{false, "f(0, 0) keep"},
+		{true, "f(12345, 678) keep"},
+	}
+	for _, tt := range tests {
+		r := hdd.Reducer{Oracle: contains("f(", "keep"), Render: unparse.Append, NoReplace: tt.noReplace}
+		res, err := r.Reduce(context.Background(), tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(res.Output); got != tt.want {
+			t.Errorf("NoReplace %v: got %q, want %q", tt.noReplace, got, tt.want)
+		}
+	}
+}

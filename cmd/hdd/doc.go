@@ -42,6 +42,8 @@
 //	                     (default), ddmin, cdd, greedy, greedy-fwd,
 //	                     greedy-rand, adaptive, adaptive-fwd, lithium, trial
 //	-no-hoist            do not replace nodes by nested nodes of their kind
+//	-no-replace          do not replace nodes that cannot vanish by their
+//	                     minimal forms ({}, 0, "")
 //	-no-shorten          do not cut texts and strings down
 //	-no-tidy             do not tidy the result
 //	-no-transform        do not try format-specific edits (C macro

@@ -57,6 +57,7 @@ type options struct {
 	algorithm      hdd.Algorithm
 	minimizer      hdd.Minimizer
 	noHoist        bool
+	noReplace      bool
 	noShorten      bool
 	noTidy         bool
 	noTransform    bool
@@ -94,6 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&o.algorithm, "algorithm", "search `algorithm`: hdd, hdd+, hdd* or ddmin (line-based baseline)")
 	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level: "+strings.Join(minimizerNames(), ", "))
 	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
+	fs.BoolVar(&o.noReplace, "no-replace", false, "do not replace nodes that cannot vanish by their minimal forms ({}, 0, \"\")")
 	fs.BoolVar(&o.noShorten, "no-shorten", false, "do not cut texts and strings down character by character")
 	fs.BoolVar(&o.noTidy, "no-tidy", false, "do not tidy the result (blank lines, trailing blanks, compact JSON)")
 	fs.BoolVar(&o.noTransform, "no-transform", false, "do not try format-specific edits (C macro expansion and block unwrapping, XML element unwrapping)")

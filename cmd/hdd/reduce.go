@@ -111,6 +111,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		Minimizer: o.minimizer,
 		Jobs:      o.jobs,
 		NoHoist:   o.noHoist,
+		NoReplace: o.noReplace,
 		NoShorten: o.noShorten,
 		MaxTests:  o.maxTests,
 		CheckRuns: max(2, o.repeat),
