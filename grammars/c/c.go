@@ -129,14 +129,20 @@ const errorSymbol = sitter.Symbol(65535)
 
 // A raw node is a tree-sitter node copied into Go memory.
 type raw struct {
-	kind        string
-	field       string // the field name under its parent, or ""
+	*rawSym
 	start, end  int
-	named       bool
 	extra       bool  // an ERROR node that tree-sitter skipped as extra
 	err         bool  // an ERROR node
 	first, last int32 // children, or -1
 	next        int32 // next sibling, or -1
+}
+
+// A rawSym is what a raw node is, shared by the raw nodes alike: its kind,
+// whether tree-sitter names it, and the field it fills in its parent.
+type rawSym struct {
+	kind  string
+	field string // or ""
+	named bool
 }
 
 // missingTokens counts the zero-width MISSING tokens tree-sitter inserted.
@@ -167,7 +173,11 @@ func copyTree(tree *sitter.Tree, src []byte) ([]raw, missingTokens) {
 		named bool
 	}
 	syms := map[sitter.Symbol]symInfo{}
-	fields := map[string]string{} // interned field names
+	type symField struct {
+		sym   sitter.Symbol
+		field string
+	}
+	rawSyms := map[symField]*rawSym{}
 	// Each cgo call costs about as much as the rest of the loop, so the
 	// per-symbol facts are cached and the per-node ones asked only when
 	// needed.
@@ -203,26 +213,24 @@ func copyTree(tree *sitter.Tree, src []byte) ([]raw, missingTokens) {
 		}
 		field := ""
 		if parent >= 0 {
-			if f := cur.CurrentFieldName(); f != "" {
-				if field, ok = fields[f]; !ok {
-					fields[f] = f
-					field = f
-				}
-			}
+			field = cur.CurrentFieldName()
+		}
+		rs, ok := rawSyms[symField{sym, field}]
+		if !ok {
+			rs = &rawSym{kind: kind, field: field, named: info.named}
+			rawSyms[symField{sym, field}] = rs
 		}
 		isErr := sym == errorSymbol
 		id := len(nodes)
 		nodes = append(nodes, raw{
-			kind:  kind,
-			field: field,
-			start: start,
-			end:   end,
-			named: info.named,
-			extra: isErr && node.IsExtra(),
-			err:   isErr,
-			first: -1,
-			last:  -1,
-			next:  -1,
+			rawSym: rs,
+			start:  start,
+			end:    end,
+			extra:  isErr && node.IsExtra(),
+			err:    isErr,
+			first:  -1,
+			last:   -1,
+			next:   -1,
 		})
 		if parent >= 0 {
 			if p := &nodes[parent]; p.last < 0 {
