@@ -136,10 +136,11 @@ const jsonSpace = " \t\n\r"
 // estimateNodes returns about the number of nodes of the tree of src, a
 // little more when strings hold commas or colons, so the tree is allocated
 // once: a comma and the item after it are two nodes, a colon stands for a
-// member and its key, and each container is one node.
+// member (the item after it is the member's value), and each container is
+// one node.
 func estimateNodes(src []byte, values int) int {
 	n := 1 + 2*values +
-		2*bytes.Count(src, []byte{','}) + 2*bytes.Count(src, []byte{':'}) +
+		2*bytes.Count(src, []byte{','}) + bytes.Count(src, []byte{':'}) +
 		bytes.Count(src, []byte{'['}) + bytes.Count(src, []byte{'{'})
 	return min(n, 2*len(src)+2)
 }

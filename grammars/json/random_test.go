@@ -110,6 +110,9 @@ func TestRandomDocuments(t *testing.T) {
 		}
 		doc := grammartest.RoundTrip(t, Format, src)
 		checkTree(t, doc)
+		if n, est := doc.Tree.Len(), estimateNodes(src, len(doc.Tree.Children(0))); est < n || est > 2*n+8 {
+			t.Fatalf("%d nodes, estimated %d, for\n%s", n, est, src)
+		}
 		st := grammartest.Property(t, Format, src, 50, uint64(i), validatorFor(src))
 		if st.Bad != 0 || st.Rejected != 0 {
 			t.Fatalf("got %d bad and %d rejected of %d candidates of\n%s", st.Bad, st.Rejected, st.Candidates, src)
