@@ -339,7 +339,7 @@ type search struct {
 	phase  string // for Progress; guarded by mu
 	oracle Oracle // the Reducer's, repeated during the search if asked
 
-	bufs      sync.Pool // *[]byte: render buffers to reuse
+	bufs      sync.Pool // *[]byte: scratch buffers to render into
 	running   int       // test runs under way; guarded by mu
 	busySince time.Time // when running last rose from 0; guarded by mu
 }
@@ -439,25 +439,18 @@ func (s *search) prepare(c Config) prepared {
 	s.mu.Lock()
 	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
 	s.mu.Unlock()
-	return s.prepareText(c, s.r.Render(s.buffer(room), s.t, c))
-}
-
-// buffer returns an empty buffer with room for n bytes, a recycled one if
-// there is one: a fresh buffer the size of a large input per candidate
-// would keep the garbage collector busy.
-func (s *search) buffer(n int) []byte {
-	if b, ok := s.bufs.Get().(*[]byte); ok && cap(*b) >= n {
-		return (*b)[:0]
+	// Render into a recycled scratch buffer, then keep an exact copy: a
+	// fresh buffer the size of a large input for each candidate, however
+	// small, would cost more than the copy (page faults, collections).
+	bp, _ := s.bufs.Get().(*[]byte)
+	if bp == nil || cap(*bp) < room {
+		b := make([]byte, 0, room)
+		bp = &b
 	}
-	return make([]byte, 0, n)
-}
-
-// recycle gives back the text of a candidate that was not adopted; nothing
-// may use it afterwards.
-func (s *search) recycle(text []byte) {
-	if cap(text) > 0 {
-		s.bufs.Put(&text)
-	}
+	*bp = s.r.Render((*bp)[:0], s.t, c)
+	text := bytes.Clone(*bp) // not nil: *bp is not
+	s.bufs.Put(bp)
+	return s.prepareText(c, text)
 }
 
 func (s *search) prepareText(c Config, text []byte) prepared {
@@ -514,8 +507,6 @@ func (s *search) try(ctx context.Context, c Config) (bool, error) {
 	ok, text, err := s.eval(ctx, c)
 	if ok && err == nil {
 		s.adopt(c, text)
-	} else {
-		s.recycle(text)
 	}
 	return ok, err
 }
@@ -603,9 +594,6 @@ func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config)
 			return -1, err
 		}
 		ok, err := s.evalPrepared(ctx, p)
-		if !ok {
-			s.recycle(p.text)
-		}
 		if err != nil || ok {
 			halt()
 			if err != nil {

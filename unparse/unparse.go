@@ -211,7 +211,7 @@ func (r *renderer) kept(id hdd.NodeID) {
 				r.vanish(cn.Lead, cn.End, true)
 			}
 		case cn.Is(hdd.ListItem):
-			if r.vanishes(ch) {
+			if i > lastItem || r.vanishes(ch) { // after lastItem, every item vanishes
 				r.vanish(cn.Lead, cn.End, false)
 				continue
 			}

@@ -81,3 +81,34 @@ func BenchmarkRenderHDDStep(b *testing.B) {
 		buf = unparse.Append(buf[:0], tr, c)
 	}
 }
+
+// BenchmarkRenderNearlyEmpty renders the largest bench input with all but
+// one element of its largest array removed: a small candidate whose
+// renderer still steps over every removed element.
+func BenchmarkRenderNearlyEmpty(b *testing.B) {
+	src := largestBenchInput(b)
+	doc, err := Parse(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr := doc.Tree
+	big := hdd.NodeID(0)
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == "array" && len(tr.Children(hdd.NodeID(id))) > len(tr.Children(big)) {
+			big = hdd.NodeID(id)
+		}
+	}
+	var ids []hdd.NodeID
+	for j, e := range tr.Children(big) {
+		if j > 0 && tr.Nodes[e].Is(hdd.Removable) {
+			ids = append(ids, e)
+		}
+	}
+	c := hdd.Config{}.Remove(ids...)
+	b.ReportMetric(float64(len(ids)), "removed")
+	var buf []byte
+	for b.Loop() {
+		buf = unparse.Append(buf[:0], tr, c)
+	}
+	b.ReportMetric(float64(len(buf)), "out-bytes")
+}
