@@ -109,9 +109,11 @@ type Tree struct {
 	height     int32
 	end        []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
 	symbols    map[Symbol]*Symbol
-	lastSymbol *Symbol  // the last one symbol returned
+	lastSymbol *Symbol  // the symbol returned last
 	kids       []NodeID // the children of every node, one run per node (see Node.first)
 	level      []int32  // level[id]: the node's HDD level (see Level)
+	flags      []Flags  // flags[id] = Nodes[id].Flags, packed (see NodeFlags)
+	tight      []uint64 // bit set of the nodes with no own bytes between children
 	levels     int32    // the greatest level
 }
 
@@ -269,8 +271,31 @@ func (t *Tree) Finish() error {
 			t.end[id] = t.end[t.kids[n.first+n.count-1]]
 		}
 	}
+	t.flags = make([]Flags, len(t.Nodes))
+	t.tight = make([]uint64, (len(t.Nodes)+63)/64)
+	for id := range t.Nodes {
+		n := &t.Nodes[id]
+		t.flags[id] = n.Flags
+		tight := true
+		for k := n.first + 1; k < n.first+n.count && tight; k++ {
+			tight = t.Nodes[t.kids[k-1]].End == t.Nodes[t.kids[k]].Lead
+		}
+		if tight {
+			t.tight[id>>6] |= 1 << (uint(id) & 63)
+		}
+	}
 	return nil
 }
+
+// NodeFlags returns the flags of node id, as Nodes[id].Flags, from an array
+// that holds only the flags: a loop over many nodes that needs nothing
+// else, such as stepping over removed list items, stays in the cache.
+func (t *Tree) NodeFlags(id NodeID) Flags { return t.flags[id] }
+
+// Tight reports whether node id has no bytes of its own between its
+// children: each child's leading white space starts where the child before
+// it ends.
+func (t *Tree) Tight(id NodeID) bool { return t.tight[id>>6]&(1<<(uint(id)&63)) != 0 }
 
 // SubtreeEnd returns the first ID after the subtree of id: the subtree is
 // the IDs [id, SubtreeEnd(id)).

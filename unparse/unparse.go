@@ -192,15 +192,31 @@ func (r *renderer) kept(id hdd.NodeID) {
 	lastItem := -1
 	for i := len(kids) - 1; i >= 0; i-- {
 		ch := kids[i]
-		if t.Nodes[ch].Is(hdd.ListItem) && !r.vanishes(ch) {
+		if f := t.NodeFlags(ch); f&hdd.ListItem != 0 && !(f&hdd.Removable != 0 && r.removed(ch)) {
 			lastItem = i
 			break
 		}
 	}
+	// Between the children of a tight node there is nothing to write, so in
+	// a run of vanished children, once the gap and junction are set, each
+	// further child that vanishes changes nothing: it is passed over by its
+	// packed flags alone, without touching its node.
+	tight := t.Tight(id) && !t.LineSensitive
 	itemSeen := false // an item was emitted since the last separator
 	for i, ch := range kids {
+		if tight && i > 0 && r.hasGap && r.j != none {
+			f := t.NodeFlags(ch)
+			switch {
+			case f&hdd.Sep != 0 && !itemSeen:
+				continue // vanishes, as no item stands before it
+			case f&hdd.ListItem != 0 && f&hdd.Removable != 0 && (i > lastItem || r.c.Removed(ch)):
+				continue // vanishes
+			}
+		}
 		cn := &t.Nodes[ch]
-		r.write(t.Src[pos:cn.Lead])
+		if !tight || i == 0 {
+			r.write(t.Src[pos:cn.Lead])
+		}
 		pos = cn.End
 		switch {
 		case cn.Is(hdd.Sep):
@@ -220,6 +236,9 @@ func (r *renderer) kept(id hdd.NodeID) {
 		default:
 			r.node(ch, true)
 		}
+	}
+	if tight && len(kids) > 0 {
+		pos = t.Nodes[kids[len(kids)-1]].End // the last child may have been passed over
 	}
 	r.write(t.Src[pos:n.End])
 }
