@@ -59,6 +59,12 @@ func TestBadInputTable(t *testing.T) {
 			args: func(in string) []string {
 				return []string{script(t, dir, "loud.sh", `head -c 3000000 /dev/zero | tr '\0' x; grep -q crash "$1"`), in}
 			}},
+		{name: "unparsable input with a slow test", input: `{"a": [1, 2`, code: 1, want: []string{"not valid json", "1:12"},
+			args: func(in string) []string {
+				// The original is tested while the input is parsed: the parse
+				// error wins, and the test started meanwhile is stopped.
+				return []string{script(t, dir, "slow.sh", `sleep 60 & echo $! >> `+pids+`; wait`), in}
+			}},
 		{name: "test leaves background processes", input: payload, result: true,
 			args: func(in string) []string {
 				return []string{script(t, dir, "bg.sh", `sleep 60 & echo $! >> `+pids+`; grep -q crash "$1"`), in}
