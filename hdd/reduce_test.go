@@ -302,3 +302,34 @@ func TestNoReplace(t *testing.T) {
 		}
 	}
 }
+
+// TestPreflightThenReduce checks that Preflight and ReduceChecked give what
+// Reduce gives, and that a Checked serves one reduction of its own text.
+func TestPreflightThenReduce(t *testing.T) {
+	const src = "(a (b crash) c)"
+	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append}
+	want, err := r.Reduce(context.Background(), sexp(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pre, err := r.Preflight(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), pre); err == nil {
+		t.Error("ReduceChecked took a tree of another text")
+	}
+	got, err := r.ReduceChecked(context.Background(), sexp(t, src), pre)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Output, want.Output) || got.Stats.Tests != want.Stats.Tests {
+		t.Errorf("got %q in %d tests, want %q in %d as Reduce", got.Output, got.Stats.Tests, want.Output, want.Stats.Tests)
+	}
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), pre); err == nil {
+		t.Error("a Checked served a second reduction")
+	}
+	if _, err := r.Preflight(context.Background(), []byte("(a b)")); !errors.Is(err, hdd.ErrNotInteresting) {
+		t.Errorf("Preflight of an uninteresting text: err = %v, want ErrNotInteresting", err)
+	}
+}
