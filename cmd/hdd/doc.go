@@ -47,8 +47,8 @@
 //	-no-shorten          do not cut texts and strings down
 //	-no-tidy             do not tidy the result
 //	-no-transform        do not try format-specific edits (C macro
-//	                     expansion and block unwrapping, XML element
-//	                     unwrapping)
+//	                     expansion, block unwrapping and type
+//	                     simplification; XML element unwrapping)
 //	-timeout D           kill a test run after D (default: 10 times the first
 //	                     run of the original, at least 5s, at most 1h)
 //	-format F            c, xml, html, json or lines (default: from the name)

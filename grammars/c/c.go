@@ -77,6 +77,7 @@ func Parse(src []byte) (*grammars.Doc, error) {
 		Transforms: []hdd.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
+			{Name: "type simplification", Candidates: simplifyTypes},
 		}}
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)

@@ -1,0 +1,44 @@
+package c
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+func TestSimplifyTypes(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // the candidates' renderings, in order
+	}{
+		{"declarations", "unsigned long a;\nsize_t b;\nint c;\n",
+			[]string{"int a;\nsize_t b;\nint c;\n", "unsigned long a;\nint b;\nint c;\n"}},
+		{"typedef name, parameter and cast", "typedef char T;\nT f(T x) { return (T)x; }\n",
+			[]string{"typedef int T;\nT f(T x) { return (T)x; }\n", "typedef char T;\nint f(T x) { return (T)x; }\n",
+				"typedef char T;\nT f(int x) { return (T)x; }\n", "typedef char T;\nT f(T x) { return (int)x; }\n"}},
+		{"void and struct names stay", "struct S { long v; };\nvoid g(void);\ntypedef struct S T;\n",
+			[]string{"struct S { int v; };\nvoid g(void);\ntypedef struct S T;\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range simplifyTypes(doc.Tree, hdd.Config{}) {
+				text := unparse.Text(doc.Tree, c)
+				if err := doc.Check(text); err != nil {
+					t.Errorf("%q: %v", text, err)
+				}
+				got = append(got, string(text))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
