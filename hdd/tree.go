@@ -207,8 +207,11 @@ func (t *Tree) symbol(sym Symbol) *Symbol {
 }
 
 // Finish checks the spans (the root covers the whole source, children lie
-// inside their parent in order without overlap) and computes each node's
-// leading whitespace. It returns an error describing the first bad span.
+// inside their parent in order without overlap), computes each node's
+// leading whitespace, and builds what the search and the renderer look up:
+// the children, the levels, the subtree ends and the packed flags. Nodes
+// must not change after it. It returns an error describing the first bad
+// span.
 func (t *Tree) Finish() error {
 	if len(t.Nodes) == 0 {
 		return fmt.Errorf("hdd: empty tree")
