@@ -51,41 +51,22 @@ func BenchmarkRender(b *testing.B) {
 }
 
 // BenchmarkRenderHDDStep renders the kind of candidate HDD tests most: a
-// level's chunk removed (here every 20th element of the largest array),
+// level's chunk removed (here every 40th element of the largest array),
 // the rest of the document as it was, so unedited subtrees are copied whole.
 func BenchmarkRenderHDDStep(b *testing.B) {
-	src := largestBenchInput(b)
-	doc, err := Parse(src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tr := doc.Tree
-	// The array with the most elements.
-	big := hdd.NodeID(0)
-	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == "array" && len(tr.Children(hdd.NodeID(id))) > len(tr.Children(big)) {
-			big = hdd.NodeID(id)
-		}
-	}
-	var ids []hdd.NodeID
-	for j, e := range tr.Children(big) {
-		if j%40 == 0 && tr.Nodes[e].Is(hdd.Removable) {
-			ids = append(ids, e)
-		}
-	}
-	c := hdd.Config{}.Remove(ids...)
-	buf := unparse.Text(tr, c)
-	b.ReportMetric(float64(len(ids)), "removed")
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		buf = unparse.Append(buf[:0], tr, c)
-	}
+	benchRenderArray(b, func(j int) bool { return j%40 == 0 })
 }
 
 // BenchmarkRenderNearlyEmpty renders the largest bench input with all but
 // one element of its largest array removed: a small candidate whose
 // renderer still steps over every removed element.
 func BenchmarkRenderNearlyEmpty(b *testing.B) {
+	benchRenderArray(b, func(j int) bool { return j > 0 })
+}
+
+// benchRenderArray renders the largest bench input with the elements j of
+// its largest array for which remove(j) holds removed.
+func benchRenderArray(b *testing.B, remove func(j int) bool) {
 	src := largestBenchInput(b)
 	doc, err := Parse(src)
 	if err != nil {
@@ -100,15 +81,16 @@ func BenchmarkRenderNearlyEmpty(b *testing.B) {
 	}
 	var ids []hdd.NodeID
 	for j, e := range tr.Children(big) {
-		if j > 0 && tr.Nodes[e].Is(hdd.Removable) {
+		if remove(j) && tr.Nodes[e].Is(hdd.Removable) {
 			ids = append(ids, e)
 		}
 	}
 	c := hdd.Config{}.Remove(ids...)
-	b.ReportMetric(float64(len(ids)), "removed")
+	b.SetBytes(int64(len(src)))
 	var buf []byte
 	for b.Loop() {
 		buf = unparse.Append(buf[:0], tr, c)
 	}
+	b.ReportMetric(float64(len(ids)), "removed")
 	b.ReportMetric(float64(len(buf)), "out-bytes")
 }
