@@ -12,13 +12,17 @@ import (
 // text.
 func (t *Tree) Dump(w io.Writer) error {
 	bw := bufio.NewWriter(w)
+	depth := make([]int, len(t.Nodes))
 	for id := range t.Nodes {
 		n := &t.Nodes[id]
+		if id > 0 {
+			depth[id] = depth[n.Parent] + 1
+		}
 		text := string(t.Src[n.Start:n.End])
 		if len(text) > 40 {
 			text = text[:37] + "..."
 		}
-		fmt.Fprintf(bw, "%s%d %s [%d,%d) %s %q\n", strings.Repeat("  ", int(n.Depth)), n.Depth, n.Kind, n.Start, n.End, t.Describe(NodeID(id)), text)
+		fmt.Fprintf(bw, "%s%d %s [%d,%d) %s %q\n", strings.Repeat("  ", depth[id]), depth[id], n.Kind, n.Start, n.End, t.Describe(NodeID(id)), text)
 	}
 	return bw.Flush()
 }

@@ -42,27 +42,25 @@ const (
 // whitespace Src[Lead:Start]. Its children cover disjoint, ordered ranges
 // inside [Start, End); the bytes between them belong to the node itself.
 type Node struct {
-	// Symbol holds the node's Kind, Class and Replace. It is shared by all
-	// the nodes of a tree that have the same three, so it must not be
-	// changed; Tree.SetClass gives a node another class.
+	// Symbol holds the node's Kind, Flags, Class and Replace. It is shared
+	// by all the nodes of a tree that have the same four, so it must not be
+	// changed; Tree.SetClass and Tree.SetFlags change a node's.
 	*Symbol
 	Parent NodeID // NoNode for the root
-	Depth  int32  // 0 for the root
 
 	Lead, Start, End int32 // leading whitespace at Lead, the node's bytes at [Start, End)
 
 	// The node's children (see Tree.Children) are kids[first:first+count]
 	// of its tree, once it is finished.
 	first, count int32
-
-	Flags Flags
 }
 
-// A Symbol is what a node is, apart from where: its grammar symbol, its
-// hoisting class and its replacement text. Trees share one Symbol among
+// A Symbol is what a node is, apart from where: its grammar symbol, what may
+// happen to it, its hoisting class and its replacement text. Trees share one Symbol among
 // their nodes alike, which keeps a node small.
 type Symbol struct {
-	Kind string // grammar symbol: "compound_statement", "element", "array", ...
+	Kind  string // grammar symbol: "compound_statement", "element", "array", ...
+	Flags Flags
 
 	// Replace is emitted instead of the node when it is removed but cannot
 	// vanish (Removable unset). An empty Replace on a node that is not
@@ -166,12 +164,10 @@ func NewTree(src []byte) *Tree {
 // (NoNode for the root) and returns its ID. Nodes must be added in preorder.
 func (t *Tree) Add(parent NodeID, kind string, start, end int, flags Flags, replace string) NodeID {
 	id := NodeID(len(t.Nodes))
-	n := Node{Symbol: t.symbol(Symbol{Kind: kind, Replace: replace}), Parent: parent,
-		Start: int32(start), End: int32(end), Lead: int32(start), Flags: flags}
+	n := Node{Symbol: t.symbol(Symbol{Kind: kind, Flags: flags, Replace: replace}), Parent: parent,
+		Start: int32(start), End: int32(end), Lead: int32(start)}
 	if parent != NoNode {
-		p := &t.Nodes[parent]
-		p.count++
-		n.Depth = p.Depth + 1
+		t.Nodes[parent].count++
 	} else if id != 0 {
 		panic("hdd.Tree.Add: a second root")
 	}
@@ -185,6 +181,23 @@ func (t *Tree) SetClass(id NodeID, class string) {
 	sym := *n.Symbol
 	sym.Class = class
 	n.Symbol = t.symbol(sym)
+}
+
+// SetFlags sets the flags of node id, before Finish.
+func (t *Tree) SetFlags(id NodeID, f Flags) {
+	n := &t.Nodes[id]
+	sym := *n.Symbol
+	sym.Flags = f
+	n.Symbol = t.symbol(sym)
+}
+
+// Depth returns the depth of node id: 0 for the root.
+func (t *Tree) Depth(id NodeID) int {
+	d := 0
+	for n := t.Nodes[id].Parent; n != NoNode; n = t.Nodes[n].Parent {
+		d++
+	}
+	return d
 }
 
 // symbol returns the tree's shared copy of sym.
@@ -234,10 +247,12 @@ func (t *Tree) Finish() error {
 		t.kids[p.first+p.count] = NodeID(id)
 		p.count++
 	}
+	depth := make([]int32, len(t.Nodes)) // for the height only
 	for id := range t.Nodes {
 		n := &t.Nodes[id]
-		if n.Depth > t.height {
-			t.height = n.Depth
+		if id > 0 {
+			depth[id] = depth[n.Parent] + 1
+			t.height = max(t.height, depth[id])
 		}
 		if n.Start > n.End {
 			return fmt.Errorf("hdd: node %d (%s) spans [%d,%d)", id, n.Kind, n.Start, n.End)

@@ -21,7 +21,7 @@ func dump(t *hdd.Tree) string {
 		if len(txt) > 40 {
 			txt = txt[:40] + "…"
 		}
-		fmt.Fprintf(&b, "%s%s %q: %s\n", strings.Repeat("  ", int(n.Depth)), n.Kind, txt, t.Describe(hdd.NodeID(id)))
+		fmt.Fprintf(&b, "%s%s %q: %s\n", strings.Repeat("  ", t.Depth(hdd.NodeID(id))), n.Kind, txt, t.Describe(hdd.NodeID(id)))
 	}
 	return b.String()
 }

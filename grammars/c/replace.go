@@ -499,7 +499,7 @@ func (b *builder) add(parent hdd.NodeID, s slot) {
 	id := b.t.Add(parent, r.kind, r.start, r.end, s.flags, s.replace)
 	b.t.SetClass(id, class(r.kind, r.field, s.replace))
 	if r.kind == "string_literal" && s.replace == `""` {
-		b.t.Nodes[id].Flags |= hdd.Chars // a string in a value slot may be cut down
+		b.t.SetFlags(id, b.t.Nodes[id].Flags|hdd.Chars) // a string in a value slot may be cut down
 	}
 	b.children(id, s.raw)
 }

@@ -37,7 +37,7 @@ func BenchmarkRender(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	var ids []hdd.NodeID
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Is(hdd.Removable) && tr.Nodes[id].Depth > 2 && rng.IntN(2) == 0 {
+		if tr.Nodes[id].Is(hdd.Removable) && tr.Depth(hdd.NodeID(id)) > 2 && rng.IntN(2) == 0 {
 			ids = append(ids, hdd.NodeID(id))
 		}
 	}

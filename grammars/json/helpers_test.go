@@ -258,7 +258,7 @@ func randomHoists(tr *hdd.Tree, c hdd.Config, k int, rng *rand.Rand) hdd.Config 
 			continue
 		}
 		var ds []hdd.NodeID
-		for d := x + 1; int(d) < tr.Len() && tr.Nodes[d].Depth > tr.Nodes[x].Depth; d++ {
+		for d := x + 1; int(d) < tr.Len() && tr.Depth(d) > tr.Depth(x); d++ {
 			if tr.Nodes[d].Class == class && !c.Edited(d) {
 				ds = append(ds, d)
 			}

@@ -64,7 +64,7 @@ func parse(src []byte, l lang) (*grammars.Doc, error) {
 		}
 	}
 	if len(top) == 1 {
-		t.Nodes[top[0]].Flags &^= hdd.Removable
+		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^hdd.Removable)
 	}
 	if err := t.Finish(); err != nil {
 		return nil, fmt.Errorf("xml: internal error: %w", err)
