@@ -72,6 +72,9 @@ func parse(src []byte, l lang) (*grammars.Doc, error) {
 	doc := &grammars.Doc{Tree: t, Transforms: []hdd.Transform{
 		{Name: "unwrapping elements", Candidates: unwrapElements},
 	}}
+	if l == langXML {
+		doc.Tidy = []hdd.Tidy{{Name: "compact", Apply: compact}}
+	}
 	orig := p.rep
 	if l == langXML && orig.total() == 0 {
 		doc.Check = func(c []byte) error { return checkWellFormed(c) }

@@ -1,0 +1,104 @@
+package xml
+
+import (
+	"bytes"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// compactLimit bounds the compacted root element: past it, a result keeps
+// its line breaks and indentation, which help more than the bytes saved.
+const compactLimit = 160
+
+// compact is the XML tidy "compact": the prolog's declarations each on a
+// line of their own with the white space inside them squeezed, then the
+// root element on one line, without the white space between its nodes and
+// with empty elements closed by "/>". Text is kept as it is. It returns
+// text unchanged when it does not parse or the root element would take
+// more than compactLimit bytes.
+func compact(text []byte) []byte {
+	doc, err := Parse(text)
+	if err != nil {
+		return text
+	}
+	t := doc.Tree
+	var out []byte
+	rootSeen := false
+	for _, id := range t.Children(0) {
+		n := &t.Nodes[id]
+		if n.Kind != "element" {
+			if len(out) > 0 && rootSeen {
+				out = append(out, '\n')
+			}
+			out = append(out, squeeze(t.Text(id))...)
+			if !rootSeen {
+				out = append(out, '\n')
+			}
+			continue
+		}
+		if rootSeen {
+			return text // several top-level elements: leave them be
+		}
+		rootSeen = true
+		start := len(out)
+		out = compactElement(t, id, out)
+		if len(out)-start > compactLimit {
+			return text
+		}
+	}
+	if bytes.HasSuffix(text, []byte("\n")) && !bytes.HasSuffix(out, []byte("\n")) {
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// compactElement appends element id without the white space between its
+// nodes, as <a/> when nothing is left inside it.
+func compactElement(t *hdd.Tree, id hdd.NodeID, out []byte) []byte {
+	kids := t.Children(id)
+	stag := squeeze(t.Text(kids[0]))
+	content := kids[1:]
+	etag := []byte(nil)
+	if k := len(content); k > 0 && t.Nodes[content[k-1]].Kind == "end-tag" {
+		etag, content = t.Text(content[k-1]), content[:k-1]
+	}
+	if len(content) == 0 && etag != nil {
+		stag = bytes.TrimSuffix(stag, []byte(">"))
+		stag = bytes.TrimRight(stag, " ")
+		return append(append(out, stag...), "/>"...)
+	}
+	out = append(out, stag...)
+	for _, ch := range content {
+		if t.Nodes[ch].Kind == "element" {
+			out = compactElement(t, ch, out)
+		} else {
+			out = append(out, t.Text(ch)...)
+		}
+	}
+	return append(out, etag...)
+}
+
+// squeeze replaces each run of white space outside quotes in markup by one
+// space.
+func squeeze(markup []byte) []byte {
+	out := make([]byte, 0, len(markup))
+	var quote byte
+	for i := 0; i < len(markup); i++ {
+		c := markup[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case isWS(c):
+			for i+1 < len(markup) && isWS(markup[i+1]) {
+				i++
+			}
+			c = ' '
+		}
+		out = append(out, c)
+	}
+	return out
+}

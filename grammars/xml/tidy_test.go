@@ -1,0 +1,30 @@
+package xml
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCompact(t *testing.T) {
+	long := "<r>" + strings.Repeat("<item>x</item>\n", 12) + "</r>\n"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"nested empty elements", "<svg xmlns=\"u\">\n  <g>\n    <g>\n    </g>\n  </g>\n</svg>\n",
+			"<svg xmlns=\"u\"><g><g/></g></svg>\n"},
+		{"prolog lines squeezed", "<?xml version=\"1.0\"?>\n<!DOCTYPE a PUBLIC \"x\"\n      \"y\"\n[\n<!ENTITY e \"v  w\">\n]>\n<a>\n<b>\n&e;\n</b>\n</a>\n",
+			"<?xml version=\"1.0\"?>\n<!DOCTYPE a PUBLIC \"x\" \"y\" [ <!ENTITY e \"v  w\"> ]>\n<a><b>&e;</b></a>\n"},
+		{"text kept, white space around it dropped", "<p>\n  a  b <i>c</i>\n</p>", "<p>a  b<i>c</i></p>"},
+		{"attributes and tags squeezed", "<p  align = \"a  b\"   ></p>\n", "<p align = \"a  b\"/>\n"},
+		{"comment after the root", "<a> </a>\n<!-- end -->\n", "<a/>\n<!-- end -->\n"},
+		{"too long to compact", long, long},
+		{"not XML", "plain", "plain"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(compact([]byte(tt.in))); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
