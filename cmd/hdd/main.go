@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
 	fs.BoolVar(&o.noReplace, "no-replace", false, "do not replace nodes that cannot vanish by their minimal forms ({}, 0, \"\")")
 	fs.BoolVar(&o.noShorten, "no-shorten", false, "do not cut texts and strings down character by character")
-	fs.BoolVar(&o.noTidy, "no-tidy", false, "do not tidy the result (blank lines, trailing blanks, compact JSON)")
+	fs.BoolVar(&o.noTidy, "no-tidy", false, "do not tidy the result (blank lines, trailing blanks, compact JSON and XML, C indentation)")
 	fs.BoolVar(&o.noTransform, "no-transform", false, "do not try format-specific edits (C macro expansion, block unwrapping and type simplification; XML element unwrapping)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `d` and count it as not interesting (default: 10 times the first run, at least 5s)")
 	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name)")
