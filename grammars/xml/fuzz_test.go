@@ -48,6 +48,14 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 			t.Fatalf("candidate without node %d does not round-trip", id)
 		}
 	}
+	for _, td := range doc.Tidy {
+		// A tidy of a well-formed document keeps it well-formed (a
+		// malformed one may get refused by Check, which is what Check is
+		// for).
+		if c := td.Apply(src); len(doc.Warnings) == 0 && !bytes.Equal(c, src) && doc.Check(c) != nil {
+			t.Fatalf("tidy %q made a well-formed document malformed: %q", td.Name, c)
+		}
+	}
 	for _, tf := range doc.Transforms {
 		cands := tf.Candidates(doc.Tree, hdd.Config{})
 		for _, cand := range cands[:min(len(cands), 16)] {
