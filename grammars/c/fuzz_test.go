@@ -53,5 +53,15 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 		doc.Check(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+		// The transforms' candidates and the tidies must not panic either.
+		for _, tf := range doc.Transforms {
+			cands := tf.Candidates(doc.Tree, hdd.Config{})
+			for _, c := range cands[:min(len(cands), 8)] {
+				doc.Check(unparse.Text(doc.Tree, c))
+			}
+		}
+		for _, td := range doc.Tidy {
+			doc.Check(td.Apply(src))
+		}
 	})
 }
