@@ -19,7 +19,9 @@
 // # Search
 //
 // A [Reducer] runs one of the [Algorithm] values: [HDD] (top down, level by
-// level, a list [Minimizer] over the present nodes of each level, then
+// level ([Tree.Level]: the depth, except that a chain of fixed wrappers
+// around the same bytes is one level), a list [Minimizer] over the present
+// nodes of each level, then
 // hoisting, format transforms and the shortening of texts), [HDDPlus] (HDD,
 // then single-node removals until none succeeds: 1-tree-minimal), [HDDStar]
 // (HDD sweeps until one changes nothing) or [PlainDDMin] (one ddmin over the
@@ -37,13 +39,17 @@
 // function, package runner runs an executable. The Reducer checks the
 // original (several times, to catch a flaky test) and the empty file first,
 // never tests the same text twice (a cache of verdicts keyed by a hash of the
-// text), and tests the result once more at the end.
+// text), and tests the result once more at the end. The first checks need
+// only the input's bytes: [Reducer.Preflight] runs them while the caller
+// parses the input, and [Reducer.ReduceChecked] goes on with the tree.
 //
 // # Concurrency
 //
 // With Jobs > 1, every step that tries alternatives in order and keeps the
 // first success ([Tester.First]) tests up to Jobs of them at once, ahead of
 // the serial order, and keeps the first success in that order: the result
-// does not depend on Jobs. Reduce returns only when every test it started
-// has ended.
+// does not depend on Jobs. With one job, the next alternatives are rendered
+// and checked while the current one is tested, so that hdd's own work hides
+// behind the test. Reduce returns only when every test it started has
+// ended.
 package hdd
