@@ -46,6 +46,10 @@
 // element below the root by nothing, so that its content takes its place:
 // "<p>a <b>c</b></p>" becomes "a <b>c</b>".
 //
+// The Doc of an XML document also has the tidy "compact": its root element
+// on one line, without the white space between nodes, empty elements as
+// <a/>, when that line has at most 160 bytes.
+//
 // # Well-formed XML
 //
 // [Parse] first reads a document strictly: when the tokenizer finds no
