@@ -12,6 +12,13 @@
 // items ([Sep], [ListItem]), be cut down character by character ([Chars]),
 // or be replaced by a descendant of a compatible Class (hoisting).
 //
+// The tree of a large input may stop short: an adapter marks the nodes
+// whose children it has not built [Folded] and sets [Tree.Unfold]. The
+// search prunes the levels down to [Tree.FoldLevel], parses its best text
+// again with Unfold, and goes on one level deeper in the new tree, so the
+// lower levels are built only for what is left of the input. The candidates
+// are those of the full tree.
+//
 // A [Config] is a candidate: the tree plus a set of edits (removals,
 // replacements, hoists). Configs are values and safe to share between
 // goroutines; package unparse renders them by splicing the original bytes.

@@ -949,10 +949,20 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 	return out
 }
 
-// hdd runs one top-down sweep and reports whether it removed anything.
+// hdd runs one top-down sweep and reports whether it removed anything. A
+// tree with folded nodes is parsed again, from the best text, once the
+// levels down to its folded nodes are done.
 func (s *search) hdd(ctx context.Context) (bool, error) {
 	changed := false
-	for d := 0; d <= s.t.Levels(); d++ {
+	for d := 0; ; d++ {
+		if f := s.t.FoldLevel(); f >= 0 && d > f {
+			if err := s.unfold(d); err != nil {
+				return changed, err
+			}
+		}
+		if d > s.t.Levels() {
+			break
+		}
 		ch, err := s.level(ctx, d)
 		changed = changed || ch
 		if err != nil {
@@ -960,6 +970,24 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// unfold replaces the tree by a parse of the best text whose folded nodes,
+// if any, are at level d or deeper: the levels above d are done.
+func (s *search) unfold(d int) error {
+	before := s.t.Len()
+	t, err := s.t.Unfold(s.best, d)
+	switch {
+	case err != nil:
+		return fmt.Errorf("hdd: parsing the reduced text again to reach level %d: %w", d, err)
+	case !bytes.Equal(t.Src, s.best):
+		return errors.New("hdd: Unfold returned a tree of another text")
+	case t.FoldLevel() >= 0 && t.FoldLevel() < d:
+		return fmt.Errorf("hdd: Unfold folded level %d, above level %d", t.FoldLevel(), d)
+	}
+	s.t, s.cur = t, Config{}
+	s.logf("level %d: parsed the %d bytes left again: %d nodes, was %d", d, len(s.best), t.Len(), before)
+	return nil
 }
 
 // candidates returns the present, unedited nodes at depth d that can shrink.

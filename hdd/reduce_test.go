@@ -20,10 +20,20 @@ var update = flag.Bool("update", false, "update golden files")
 // sexp parses a tiny bracket language, "(a (b c) d)", into a tree whose
 // atoms and lists are removable, to test the engines without a real format.
 func sexp(t testing.TB, src string) *hdd.Tree {
+	tr, err := foldedSexp(src, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// foldedSexp parses src as sexp does, but folds the lists at depth fold
+// (none if fold < 0): they are leaves, parsed when the tree is unfolded.
+func foldedSexp(src string, fold int) (*hdd.Tree, error) {
 	tr := hdd.NewTree([]byte(src))
 	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
-	var parse func(parent hdd.NodeID, i int) int
-	parse = func(parent hdd.NodeID, i int) int {
+	var parse func(parent hdd.NodeID, depth, i int) (int, error)
+	parse = func(parent hdd.NodeID, depth, i int) (int, error) {
 		for i < len(src) {
 			switch c := src[i]; {
 			case c == ' ' || c == '\n':
@@ -31,14 +41,21 @@ func sexp(t testing.TB, src string) *hdd.Tree {
 			case c == '(':
 				id := tr.Add(parent, "list", i, i, hdd.Removable, "")
 				tr.SetClass(id, "list")
-				i = parse(id, i+1)
+				var err error
+				if depth == fold {
+					tr.SetFlags(id, hdd.Removable|hdd.Folded)
+					tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min) }
+					i = closing(src, i)
+				} else if i, err = parse(id, depth+1, i+1); err != nil {
+					return i, err
+				}
 				if i >= len(src) || src[i] != ')' {
-					t.Fatalf("sexp: unclosed list in %q", src)
+					return i, fmt.Errorf("sexp: unclosed list in %q", src)
 				}
 				i++
 				tr.Nodes[id].End = int32(i)
 			case c == ')':
-				return i
+				return i, nil
 			default:
 				j := i
 				for j < len(src) && !strings.ContainsRune(" \n()", rune(src[j])) {
@@ -48,14 +65,30 @@ func sexp(t testing.TB, src string) *hdd.Tree {
 				i = j
 			}
 		}
-		return i
+		return i, nil
 	}
-	parse(root, 0)
+	if _, err := parse(root, 1, 0); err != nil {
+		return nil, err
+	}
 	tr.Fuse = func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' }
-	if err := tr.Finish(); err != nil {
-		t.Fatal(err)
+	return tr, tr.Finish()
+}
+
+// closing returns the index of the bracket that closes the list opening at
+// src[i], or len(src).
+func closing(src string, i int) int {
+	depth := 0
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
 	}
-	return tr
+	return i
 }
 
 // contains is interesting iff every word is in the candidate.

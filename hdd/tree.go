@@ -33,6 +33,11 @@ const (
 	// text, a JSON string): the search drops units of it (characters,
 	// character references and escapes), keeping surrounding quotes.
 	Chars
+	// Folded marks a node whose children the adapter has not built yet, to
+	// keep the tree of a large input small: it stands for its whole text
+	// until the search reaches the level below it and the tree is parsed
+	// again (see Tree.Unfold).
+	Folded
 )
 
 // A Node is one element of a lossless syntax tree: a grammar rule instance,
@@ -104,6 +109,13 @@ type Tree struct {
 	// neighbour.
 	SpaceIsText bool
 
+	// Unfold, set on a tree with Folded nodes, parses src, the text of one
+	// of this tree's candidates, into a tree whose folded nodes (if any)
+	// are at level min or deeper. The search calls it once it has pruned
+	// every level down to FoldLevel and goes on with the new tree, so a
+	// large input's lower levels are built only for what is left of it.
+	Unfold func(src []byte, min int) (*Tree, error)
+
 	height     int32
 	end        []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
 	symbols    map[Symbol]*Symbol
@@ -113,6 +125,7 @@ type Tree struct {
 	flags      []Flags  // flags[id] = Nodes[id].Flags, packed (see NodeFlags)
 	tight      []uint64 // bit set of the nodes with no own bytes between children
 	levels     int32    // the greatest level
+	foldLevel  int32    // the least level of a Folded node; -1 when none is
 }
 
 // Level returns the HDD level of node id: its depth, except that a chain
@@ -125,6 +138,10 @@ func (t *Tree) Level(id NodeID) int { return int(t.level[id]) }
 
 // Levels is the greatest level of any node.
 func (t *Tree) Levels() int { return int(t.levels) }
+
+// FoldLevel is the least level of a Folded node, or -1 when the tree has
+// none: the levels down to it are complete, the next one is not.
+func (t *Tree) FoldLevel() int { return int(t.foldLevel) }
 
 // transparent reports whether the child of node id is at its level: the
 // node cannot shrink, and its only child spans the same bytes.
@@ -281,6 +298,15 @@ func (t *Tree) Finish() error {
 		}
 		t.levels = max(t.levels, t.level[id])
 	}
+	t.foldLevel = -1
+	for id := range t.Nodes {
+		if t.Nodes[id].Is(Folded) && (t.foldLevel < 0 || t.level[id] < t.foldLevel) {
+			t.foldLevel = t.level[id]
+		}
+	}
+	if t.foldLevel >= 0 && t.Unfold == nil {
+		return fmt.Errorf("hdd: a tree with folded nodes needs an Unfold")
+	}
 	t.end = make([]NodeID, len(t.Nodes))
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
 		n := &t.Nodes[id]
@@ -385,6 +411,9 @@ func (t *Tree) Describe(id NodeID) string {
 	}
 	if n.Is(Chars) {
 		parts = append(parts, "shortenable")
+	}
+	if n.Is(Folded) {
+		parts = append(parts, "folded")
 	}
 	return strings.Join(parts, " ")
 }

@@ -66,6 +66,7 @@
 //	-v, -q               log each level and phase; print only errors
 //	-dump-tree           print the parsed tree of INPUT and exit
 //	-cpuprofile FILE     write a CPU profile of hdd's own work (go tool pprof)
+//	-memprofile FILE     write a profile of every memory allocation (go tool pprof)
 //
 // # Exit status
 //

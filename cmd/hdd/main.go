@@ -74,6 +74,7 @@ type options struct {
 	verbose, quiet bool
 	dumpTree       bool
 	cpuProfile     string
+	memProfile     string
 }
 
 // defaultMaxSize is the largest input hdd reads without -max-size.
@@ -113,6 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.quiet, "q", false, "print nothing but errors")
 	fs.BoolVar(&o.dumpTree, "dump-tree", false, "print the parsed tree of INPUT and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -143,11 +145,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := reduce(ctx, fs.Arg(0), fs.Arg(1), o, stderr); err != nil {
+	if o.memProfile != "" {
+		runtime.MemProfileRate = 1 // every allocation, not a sample
+	}
+	err := reduce(ctx, fs.Arg(0), fs.Arg(1), o, stderr)
+	if o.memProfile != "" {
+		if perr := writeHeapProfile(o.memProfile); perr != nil {
+			fmt.Fprintf(stderr, "hdd: cannot write the memory profile: %v\n", perr)
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "hdd: %v\n", err)
 		return exitFailure
 	}
 	return exitOK
+}
+
+// writeHeapProfile writes the allocations so far to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func minimizerNames() []string {

@@ -376,3 +376,55 @@ func TestDumpTree(t *testing.T) {
 		}
 	}
 }
+
+// TestProfiles checks that -cpuprofile and -memprofile write profiles
+// (gzipped protocol buffers, as go tool pprof reads them).
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.json")
+	if err := os.WriteFile(in, []byte(jsonArray(50, func(i int) string { return fmt.Sprint(i) })), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	test := script(t, dir, "test.sh", `grep -q 17 "$1"`)
+	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	if r := runHDD(t, "-q", "-cpuprofile", cpu, "-memprofile", mem, test, in); r.code != 0 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+	}
+	for _, p := range []string{cpu, mem} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+			t.Errorf("%s is not a gzipped profile: % x", filepath.Base(p), b[:min(len(b), 8)])
+		}
+	}
+}
+
+// TestLargeJSONUnfolds reduces a JSON input too large to parse whole at
+// once: its deeper levels are parsed as the search reaches them.
+func TestLargeJSONUnfolds(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.json")
+	doc := jsonArray(20000, func(i int) string {
+		return fmt.Sprintf(`{"id": %d, "tags": ["a", "b"], "owner": {"login": "u%d"}}`, i, i)
+	})
+	if err := os.WriteFile(in, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	test := script(t, dir, "test.sh", `grep -q '"u12345"' "$1"`)
+	r := runHDD(t, "-v", "-j", "1", test, in)
+	if r.code != 0 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "parsed the") {
+		t.Errorf("the log does not show the tree parsed again:\n%s", r.stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "in.reduced.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"u12345"`; string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

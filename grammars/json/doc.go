@@ -87,6 +87,13 @@
 // 6-level benchmark input parses in about 25 ms), but about 0.7 s for
 // 10000 nested arrays or objects.
 //
+// A large input's tree stops at the deepest level that keeps it within
+// [FoldNodes] nodes: the containers and members there are [hdd.Folded]
+// leaves, and the search parses what is left of the input again when it
+// reaches the level below (what is left of a stream is parsed as a stream,
+// even with one value or none). A prescan counts the nodes of each level
+// without building them, to choose that level.
+//
 // Two top-level values that are numbers or literals must be separated by
 // whitespace: "1 2" is a stream of two values, "truenull" and "1-2" are
 // errors, as they are for jq.

@@ -34,7 +34,26 @@ const MaxDepth = 10000
 // package documentation for the shape of the tree. Malformed input gives a
 // *grammars.SyntaxError with the line and column of the first error; empty
 // and binary input give grammars.ErrEmpty and grammars.ErrBinary.
-func Parse(src []byte) (*grammars.Doc, error) {
+func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, false) }
+
+// FoldNodes is the most nodes Parse builds at once. The tree of a larger
+// input stops at the deepest level that keeps it within FoldNodes (but
+// reaches level 1 at least): the containers and members there are
+// [hdd.Folded], and the search parses what is left of the input again when
+// it reaches the level below them. A tree node costs about 45 bytes, so the
+// tree of a dense 2 MB document would take several times the input without
+// this; the candidates, and so the test runs, are the same either way.
+const FoldNodes = 1 << 14
+
+// parse parses src into a tree of at most about budget nodes, folded no
+// higher than level min (see FoldNodes). A stream is parsed as a stream
+// even if src holds one value (or none): it is what is left of one.
+func parse(src []byte, budget, min int, stream bool) (*grammars.Doc, error) {
+	if stream && len(bytes.Trim(src, jsonSpace)) == 0 {
+		t := hdd.NewTree(src)
+		t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+		return &grammars.Doc{Tree: t}, t.Finish()
+	}
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
@@ -42,14 +61,29 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	stream = stream || len(spans) > 1
 	t := hdd.NewTree(src)
 	t.Fuse = fuse
-	t.Nodes = make([]hdd.Node, 0, estimateNodes(src, len(spans)))
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
-	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src))}
+	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1}
+	if n := estimateNodes(src, len(spans)); n <= budget {
+		t.Nodes = make([]hdd.Node, 0, n)
+	} else {
+		sizes := levelSizes(src, spans, stream)
+		b.fold, n = foldDepth(sizes, budget, min)
+		t.Nodes = make([]hdd.Node, 0, n)
+		if b.fold >= 0 {
+			t.Unfold = func(src []byte, min int) (*hdd.Tree, error) {
+				doc, err := parse(src, budget, min, stream)
+				if err != nil {
+					return nil, err
+				}
+				return doc.Tree, nil
+			}
+		}
+	}
 	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
-	stream := len(spans) > 1
 	for i, sp := range spans {
 		raw := b.s[sp.start:sp.end]
 		if !gjson.Valid(raw) {
@@ -60,15 +94,23 @@ func Parse(src []byte) (*grammars.Doc, error) {
 		if len(v.Raw) != len(raw) {
 			return nil, b.internal(sp.start, "gjson reads a value of %d bytes, encoding/json %d", len(v.Raw), len(raw))
 		}
-		parent, class := root, valueClass
+		parent, class, depth := root, valueClass, 1
 		if stream {
-			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), hdd.Removable, "")
+			flags := hdd.Removable
+			if b.fold == 1 {
+				flags |= hdd.Folded
+			}
+			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), flags, "")
+			if b.fold == 1 {
+				continue
+			}
 			if i > 0 && spans[i-1].end == sp.start || i+1 < len(spans) && spans[i+1].start == sp.end {
 				// Hoisting [1] in 2[1] would give 21, one number.
 				class = ""
 			}
+			depth++
 		}
-		err = b.value(parent, v, 0, minimal(v), class)
+		err = b.value(parent, v, depth, 0, minimal(v), class)
 		if err != nil {
 			return nil, err
 		}
@@ -143,6 +185,92 @@ func estimateNodes(src []byte, values int) int {
 		2*bytes.Count(src, []byte{','}) + bytes.Count(src, []byte{':'}) +
 		bytes.Count(src, []byte{'['}) + bytes.Count(src, []byte{'{'})
 	return min(n, 2*len(src)+2)
+}
+
+// levelSizes returns the number of nodes at each depth of the tree of src,
+// whose top-level values span spans, a stream's or a document's: sizes[d]
+// nodes d levels below the document. src is valid JSON.
+func levelSizes(src []byte, spans []span, stream bool) []int {
+	sizes := []int{1}
+	count := func(d int) {
+		for len(sizes) <= d {
+			sizes = append(sizes, 0)
+		}
+		sizes[d]++
+	}
+	base := 1
+	if stream {
+		base = 2
+		count(1)
+		sizes[1] += len(spans) - 1
+	}
+	type frame struct {
+		depth int  // the container's depth
+		obj   bool // an object: its strings alternate between keys and values
+		key   bool // in an object, the next string is a key
+	}
+	var stack []frame
+	valueDepth := func() int {
+		switch n := len(stack); {
+		case n == 0:
+			return base
+		case stack[n-1].obj:
+			return stack[n-1].depth + 2 // members come between
+		default:
+			return stack[n-1].depth + 1
+		}
+	}
+	for _, sp := range spans {
+		for i := sp.start; i < sp.end; i++ {
+			switch c := src[i]; c {
+			case ' ', '\t', '\n', '\r':
+			case '"':
+				if n := len(stack); n > 0 && stack[n-1].key {
+					count(stack[n-1].depth + 1) // a member
+				} else {
+					count(valueDepth())
+				}
+				for i++; src[i] != '"'; i++ {
+					if src[i] == '\\' {
+						i++
+					}
+				}
+			case '{', '[':
+				d := valueDepth()
+				count(d)
+				stack = append(stack, frame{depth: d, obj: c == '{', key: c == '{'})
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+			case ',':
+				top := &stack[len(stack)-1]
+				count(top.depth + 1)
+				top.key = top.obj
+			case ':':
+				stack[len(stack)-1].key = false
+			default: // a number or a literal
+				count(valueDepth())
+				for i+1 < sp.end && wordByte(src[i+1]) {
+					i++
+				}
+			}
+		}
+	}
+	return sizes
+}
+
+// foldDepth returns the deepest level at which a tree with the given level
+// sizes keeps within budget nodes, but min at least, and the number of
+// nodes down to it; -1 if the whole tree fits.
+func foldDepth(sizes []int, budget, min int) (depth, nodes int) {
+	depth = -1
+	for d, n := range sizes {
+		if nodes+n > budget && d > min {
+			return depth, nodes
+		}
+		nodes += n
+		depth = d
+	}
+	return -1, nodes
 }
 
 // recordEnd returns the end of the record of a stream value ending at end:
@@ -266,14 +394,15 @@ const valueClass = "value"
 
 // A builder adds the nodes of gjson values to a tree.
 type builder struct {
-	t   *hdd.Tree
-	src []byte
-	s   string // src as a string, so gjson results share its memory
+	t    *hdd.Tree
+	src  []byte
+	s    string // src as a string, so gjson results share its memory
+	fold int    // the depth of the folded nodes; -1: none
 }
 
 // value adds v, whose Index is its absolute offset, and its descendants as
-// the last child of parent.
-func (b *builder) value(parent hdd.NodeID, v gjson.Result, flags hdd.Flags, replace, class string) error {
+// the last child of parent, at the given depth.
+func (b *builder) value(parent hdd.NodeID, v gjson.Result, depth int, flags hdd.Flags, replace, class string) error {
 	start, end := v.Index, v.Index+len(v.Raw)
 	if start < 0 || end > len(b.s) || b.s[start:end] != v.Raw {
 		return b.internal(start, "a value's offset is wrong")
@@ -282,18 +411,27 @@ func (b *builder) value(parent hdd.NodeID, v gjson.Result, flags hdd.Flags, repl
 	if k == "string" {
 		flags |= hdd.Chars // a string may be cut down to a part of it
 	}
+	folded := depth == b.fold && v.Type == gjson.JSON && !emptyContainer(v.Raw)
+	if folded {
+		flags |= hdd.Folded
+	}
 	id := b.t.Add(parent, k, start, end, flags, replace)
 	b.t.SetClass(id, class)
-	if v.Type != gjson.JSON {
+	if v.Type != gjson.JSON || folded {
 		return nil
 	}
-	return b.container(id, v, k == "object")
+	return b.container(id, v, depth, k == "object")
+}
+
+// emptyContainer reports whether raw, an array or object, has no items.
+func emptyContainer(raw string) bool {
+	return strings.TrimLeft(raw[1:], jsonSpace)[0] == raw[len(raw)-1]
 }
 
 // container adds the members or elements of v, and the commas between them,
 // as children of id. It checks that the bytes between them are what JSON
 // allows, so a span gjson got wrong is an error, not a silent bad tree.
-func (b *builder) container(id hdd.NodeID, v gjson.Result, obj bool) error {
+func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) error {
 	pos := v.Index + 1 // after the opening bracket
 	first := true
 	var err error
@@ -315,7 +453,7 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, obj bool) error {
 		}
 		first = false
 		if !obj {
-			err = b.value(id, val, hdd.Removable|hdd.ListItem, "", valueClass)
+			err = b.value(id, val, depth+1, hdd.Removable|hdd.ListItem, "", valueClass)
 			pos = val.Index + len(val.Raw)
 			return err == nil
 		}
@@ -330,8 +468,14 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, obj bool) error {
 			return false
 		}
 		// The key is the member's own bytes: no edit touches it alone.
-		m := b.t.Add(id, "member", key.Index, vend, hdd.Removable|hdd.ListItem, "")
-		err = b.value(m, val, 0, minimal(val), valueClass)
+		flags := hdd.Removable | hdd.ListItem
+		if depth+1 == b.fold {
+			flags |= hdd.Folded
+		}
+		m := b.t.Add(id, "member", key.Index, vend, flags, "")
+		if depth+1 != b.fold {
+			err = b.value(m, val, depth+2, 0, minimal(val), valueClass)
+		}
 		pos = vend
 		return err == nil
 	})

@@ -81,25 +81,31 @@ func (g *gen) value(depth int) {
 	}
 }
 
+// randomInput returns the i-th random input: a document, or a stream of
+// 2 to 5 values for every fourth i.
+func randomInput(i int) []byte {
+	g := &gen{rng: rand.New(rand.NewPCG(uint64(i), 3))}
+	values := 1
+	if i%4 == 0 {
+		values = 2 + g.rng.IntN(4)
+	}
+	for v := range values {
+		if v > 0 {
+			g.b.WriteString([]string{"\n", " ", "\r\n", "\n\n"}[g.rng.IntN(4)])
+		}
+		g.ws()
+		g.value(0)
+	}
+	g.ws()
+	return []byte(g.b.String())
+}
+
 // TestRandomDocuments parses random documents and streams, checks the round
 // trip and the tree shape, and renders random candidates of each.
 func TestRandomDocuments(t *testing.T) {
 	docs, streams := 0, 0
 	for i := range 2000 {
-		g := &gen{rng: rand.New(rand.NewPCG(uint64(i), 3))}
-		values := 1
-		if i%4 == 0 {
-			values = 2 + g.rng.IntN(4)
-		}
-		for v := range values {
-			if v > 0 {
-				g.b.WriteString([]string{"\n", " ", "\r\n", "\n\n"}[g.rng.IntN(4)])
-			}
-			g.ws()
-			g.value(0)
-		}
-		g.ws()
-		src := []byte(g.b.String())
+		src := randomInput(i)
 		if validDocument(src) == nil {
 			docs++
 		} else {

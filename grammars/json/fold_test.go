@@ -1,0 +1,236 @@
+package json
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// foldInputs returns the inputs the folding tests run on: random documents
+// and streams, and the files of testdata/.
+func foldInputs(t *testing.T) map[string][]byte {
+	inputs := make(map[string][]byte)
+	for i := range 500 {
+		inputs[fmt.Sprintf("random %d", i)] = randomInput(i)
+	}
+	for _, name := range testInputs(t) {
+		inputs[shortName(name)] = readFile(t, name)
+	}
+	return inputs
+}
+
+// full parses src with no folding.
+func full(t *testing.T, src []byte) *hdd.Tree {
+	t.Helper()
+	doc, err := parse(src, math.MaxInt, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Tree.FoldLevel() != -1 {
+		t.Fatalf("an unlimited parse folded level %d", doc.Tree.FoldLevel())
+	}
+	return doc.Tree
+}
+
+// depths returns the depth of each node of tr.
+func depths(tr *hdd.Tree) []int {
+	d := make([]int, tr.Len())
+	for id := 1; id < tr.Len(); id++ {
+		d[id] = d[tr.Nodes[id].Parent] + 1
+	}
+	return d
+}
+
+// TestLevelSizes checks the prescan that chooses the fold depth against
+// the trees themselves: the count of nodes at each depth is exact.
+func TestLevelSizes(t *testing.T) {
+	for name, src := range foldInputs(t) {
+		tr := full(t, src)
+		var want []int
+		for _, d := range depths(tr) {
+			for len(want) <= d {
+				want = append(want, 0)
+			}
+			want[d]++
+		}
+		spans, err := split(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := levelSizes(src, spans, len(spans) > 1); !slices.Equal(got, want) {
+			t.Errorf("%s: level sizes %v, want %v\n%s", name, got, want, clip(src))
+		}
+	}
+}
+
+// TestFoldDepth checks the choice of the fold depth from the level sizes.
+func TestFoldDepth(t *testing.T) {
+	tests := []struct {
+		sizes        []int
+		budget, min  int
+		depth, nodes int
+	}{
+		{[]int{1, 1, 10, 100}, 1000, 1, -1, 112},
+		{[]int{1, 1, 10, 100}, 111, 1, 2, 12},
+		{[]int{1, 1, 10, 100}, 12, 1, 2, 12},
+		{[]int{1, 1, 10, 100}, 11, 1, 1, 2},
+		{[]int{1, 1, 10, 100}, 1, 1, 1, 2},    // level 1 at least
+		{[]int{1, 1, 10, 100}, 1, 2, 2, 12},   // and min
+		{[]int{1, 1, 10, 100}, 1, 3, -1, 112}, // nothing below min
+		{[]int{1, 1, 10, 100}, 1, 9, -1, 112},
+	}
+	for _, tt := range tests {
+		depth, nodes := foldDepth(tt.sizes, tt.budget, tt.min)
+		if depth != tt.depth || nodes != tt.nodes {
+			t.Errorf("foldDepth(%v, %d, %d) = %d, %d; want %d, %d", tt.sizes, tt.budget, tt.min, depth, nodes, tt.depth, tt.nodes)
+		}
+	}
+}
+
+// TestFold checks each folded tree against the full one: the nodes down to
+// the fold depth, the same in the same order, and Folded on those of them
+// that have children in the full tree.
+func TestFold(t *testing.T) {
+	for name, src := range foldInputs(t) {
+		whole := full(t, src)
+		wd := depths(whole)
+		for fold := 1; fold < whole.Height(); fold++ {
+			doc, err := parse(src, 1, fold, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := doc.Tree
+			var want []hdd.NodeID
+			folded := false
+			for id := range whole.Nodes {
+				if wd[id] <= fold {
+					want = append(want, hdd.NodeID(id))
+					folded = folded || wd[id] == fold && len(whole.Children(hdd.NodeID(id))) > 0
+				}
+			}
+			if tr.Len() != len(want) {
+				t.Fatalf("%s folded at %d: %d nodes, want %d", name, fold, tr.Len(), len(want))
+			}
+			wantLevel := -1
+			if folded {
+				wantLevel = fold
+			}
+			if tr.FoldLevel() != wantLevel || (tr.Unfold != nil) != folded {
+				t.Errorf("%s folded at %d: FoldLevel %d, want %d; Unfold set %v", name, fold, tr.FoldLevel(), wantLevel, tr.Unfold != nil)
+			}
+			index := make(map[hdd.NodeID]hdd.NodeID) // whole's ID -> tr's
+			for i, w := range want {
+				index[w] = hdd.NodeID(i)
+				got, exp := tr.Nodes[i], whole.Nodes[w]
+				wantFolded := wd[w] == fold && len(whole.Children(w)) > 0
+				if got.Kind != exp.Kind || got.Lead != exp.Lead || got.Start != exp.Start || got.End != exp.End ||
+					got.Flags&^hdd.Folded != exp.Flags || got.Is(hdd.Folded) != wantFolded ||
+					got.Class != exp.Class || got.Replace != exp.Replace ||
+					(w > 0 && got.Parent != index[exp.Parent]) {
+					t.Fatalf("%s folded at %d: node %d is %+v (%s), want %+v (%s), folded %v",
+						name, fold, i, got, tr.Describe(hdd.NodeID(i)), exp, whole.Describe(w), wantFolded)
+				}
+			}
+		}
+	}
+}
+
+// TestFoldedReduction reduces each input twice, from its full tree and from
+// a tree folded at level 1 that the search unfolds a level at a time: the
+// test sees the same candidates in the same order, and the results are the
+// same.
+func TestFoldedReduction(t *testing.T) {
+	algorithms := []struct {
+		name string
+		r    hdd.Reducer
+	}{
+		{"hdd", hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true}},
+		{"hdd*", hdd.Reducer{Algorithm: hdd.HDDStar}},
+	}
+	reductions, unfolded := 0, 0
+	for name, src := range foldInputs(t) {
+		whole := full(t, src)
+		// The test wants one scalar of the input, the last of a few bytes.
+		var want []byte
+		for id := range whole.Nodes {
+			if n := &whole.Nodes[id]; len(whole.Children(hdd.NodeID(id))) == 0 && n.End-n.Start > 2 && n.Kind != "comma" {
+				want = whole.Text(hdd.NodeID(id))
+			}
+		}
+		if want == nil {
+			continue
+		}
+		for _, alg := range algorithms {
+			var outs [2][]byte
+			var seen [2][]string
+			for i := range 2 {
+				doc, err := parse(src, 1, 1, false)
+				if i == 0 {
+					doc, err = parse(src, math.MaxInt, 1, false)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := alg.r
+				r.Render = unparse.Append
+				r.Oracle = hdd.OracleFunc(func(c []byte) bool {
+					seen[i] = append(seen[i], string(c))
+					return bytes.Contains(c, want)
+				})
+				res, err := r.Reduce(context.Background(), doc.Tree)
+				if err != nil {
+					t.Fatalf("%s, %s: %v", name, alg.name, err)
+				}
+				outs[i] = res.Output
+				if i == 1 && doc.Tree.FoldLevel() >= 0 {
+					unfolded++
+				}
+			}
+			reductions++
+			if !bytes.Equal(outs[0], outs[1]) {
+				t.Errorf("%s, %s: folded, the result is\n%s\nwant\n%s", name, alg.name, outs[1], outs[0])
+			}
+			if !slices.Equal(seen[0], seen[1]) {
+				t.Errorf("%s, %s: folded, the test saw %d candidates, want the %d of the full tree in the same order", name, alg.name, len(seen[1]), len(seen[0]))
+			}
+		}
+	}
+	if unfolded == 0 {
+		t.Fatal("no folded tree: the test checks nothing")
+	}
+	t.Logf("%d reductions, %d of them unfolded", reductions, unfolded)
+}
+
+// TestUnfoldEmptyStream reduces a folded stream with a test that accepts
+// anything: every record goes at level 1, and the empty stream left is
+// parsed again as a tree with no records.
+func TestUnfoldEmptyStream(t *testing.T) {
+	src := []byte("{\"a\": [1, 2]}\n[3, {\"b\": 4}]\n")
+	doc, err := parse(src, 1, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Tree.FoldLevel() != 1 {
+		t.Fatalf("FoldLevel %d, want 1", doc.Tree.FoldLevel())
+	}
+	r := hdd.Reducer{Render: unparse.Append, Oracle: hdd.OracleFunc(func([]byte) bool { return true })}
+	res, err := r.Reduce(context.Background(), doc.Tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Output) != 0 {
+		t.Errorf("got %q, want the empty stream", res.Output)
+	}
+	for _, text := range []string{"", " \n"} {
+		tr, err := doc.Tree.Unfold([]byte(text), 2)
+		if err != nil || tr.Len() != 1 || tr.FoldLevel() != -1 {
+			t.Errorf("Unfold(%q) = %v, %v; want a tree of the document alone", text, tr, err)
+		}
+	}
+}

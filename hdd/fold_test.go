@@ -1,0 +1,96 @@
+package hdd_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// TestFoldedSearch reduces each case from its full tree and from trees
+// folded at each depth, which the search parses again level by level: the
+// oracle sees the same candidates in the same order, whatever the
+// algorithm, and the results are the same.
+func TestFoldedSearch(t *testing.T) {
+	unfolded := 0
+	for _, tc := range reduceCases {
+		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
+			reduce := func(tr *hdd.Tree) ([]string, []byte) {
+				var seen []string
+				r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: hdd.OracleFunc(func(c []byte) bool {
+					seen = append(seen, string(c))
+					return tc.oracle(c)
+				})}
+				res, err := r.Reduce(context.Background(), tr)
+				if err != nil {
+					t.Fatalf("%s/%v: %v", tc.name, alg, err)
+				}
+				return seen, res.Output
+			}
+			wantSeen, want := reduce(sexp(t, tc.src))
+			for fold := 1; ; fold++ {
+				tr, err := foldedSexp(tc.src, fold)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tr.FoldLevel() < 0 {
+					break
+				}
+				unfolded++
+				seen, got := reduce(tr)
+				if string(got) != string(want) || !slices.Equal(seen, wantSeen) {
+					t.Errorf("%s/%v folded at %d: %q after %d candidates, want %q after the %d of the full tree, in the same order",
+						tc.name, alg, fold, got, len(seen), want, len(wantSeen))
+				}
+			}
+		}
+	}
+	if unfolded == 0 {
+		t.Fatal("no case folds")
+	}
+}
+
+// TestUnfoldErrors checks that a bad Unfold stops the search with an error
+// rather than looping or reducing the wrong text.
+func TestUnfoldErrors(t *testing.T) {
+	const src = "(a (b c) (d (e f)))"
+	tests := []struct {
+		name   string
+		unfold func(src []byte, min int) (*hdd.Tree, error)
+		want   string
+	}{
+		{"fails", func([]byte, int) (*hdd.Tree, error) { return nil, errors.New("bad input") },
+			"parsing the reduced text again to reach level 2: bad input"},
+		{"no progress", func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min-1) },
+			"Unfold folded level 1, above level 2"},
+		{"other text", func(_ []byte, min int) (*hdd.Tree, error) { return foldedSexp("(x)", min) },
+			"Unfold returned a tree of another text"},
+	}
+	for _, tt := range tests {
+		tr, err := foldedSexp(src, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.Unfold = tt.unfold
+		r := hdd.Reducer{Render: unparse.Append, Oracle: contains("f")}
+		_, err = r.Reduce(context.Background(), tr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestFoldedNeedsUnfold checks that Finish refuses folded nodes that
+// nothing can unfold.
+func TestFoldedNeedsUnfold(t *testing.T) {
+	tr := hdd.NewTree([]byte("(a)"))
+	root := tr.Add(hdd.NoNode, "doc", 0, 3, 0, "")
+	tr.Add(root, "list", 0, 3, hdd.Removable|hdd.Folded, "")
+	if err := tr.Finish(); err == nil {
+		t.Fatal("Finish accepted a folded node with no Unfold")
+	}
+}
