@@ -339,7 +339,7 @@ type search struct {
 	phase  string // for Progress; guarded by mu
 	oracle Oracle // the Reducer's, repeated during the search if asked
 
-	bufs      sync.Pool // *[]byte: scratch buffers to render into
+	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
 	busySince time.Time // when running last rose from 0; guarded by mu
 }
@@ -436,20 +436,35 @@ type prepared struct {
 
 // prepare renders candidate c. It is safe for concurrent use.
 func (s *search) prepare(c Config) prepared {
-	s.mu.Lock()
-	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
-	s.mu.Unlock()
 	// Render into a recycled scratch buffer, then keep an exact copy: a
 	// fresh buffer the size of a large input for each candidate, however
 	// small, would cost more than the copy (page faults, collections).
-	bp, _ := s.bufs.Get().(*[]byte)
-	if bp == nil || cap(*bp) < room {
-		b := make([]byte, 0, room)
-		bp = &b
+	// The buffers are kept by the search rather than a sync.Pool, which
+	// drops them at each garbage collection.
+	s.mu.Lock()
+	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
+	var buf []byte
+	if n := len(s.bufs); n > 0 && room <= largeText {
+		buf, s.bufs = s.bufs[n-1], s.bufs[:n-1]
+	} else {
+		s.bufs = nil // a buffer for a much larger best is let go
 	}
-	*bp = s.r.Render((*bp)[:0], s.t, c)
-	text := bytes.Clone(*bp) // not nil: *bp is not
-	s.bufs.Put(bp)
+	s.mu.Unlock()
+	if cap(buf) < room || cap(buf) > 4*room {
+		buf = make([]byte, 0, room)
+	}
+	buf = s.r.Render(buf[:0], s.t, c)
+	if room > largeText && len(buf) >= cap(buf)*3/4 {
+		// A large candidate keeps its buffer: a scratch buffer and a
+		// copy of that size would double the memory the texts take.
+		return s.prepareText(c, buf)
+	}
+	text := bytes.Clone(buf) // not nil: buf is not
+	if room <= largeText {
+		s.mu.Lock()
+		s.bufs = append(s.bufs, buf)
+		s.mu.Unlock()
+	}
 	return s.prepareText(c, text)
 }
 
@@ -564,15 +579,33 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 // tested, the next ones are generated, rendered and checked, so that only
 // the test remains when their turn comes; the runs, their order and the
 // counts are those of the plain loop. The lookahead is a few candidates
-// (one when candidates are large), so that a run of cache hits, which hide
-// nothing, does not leave the next test waiting for its rendering.
+// (one when candidates are large, none past largeText), so that a run of
+// cache hits, which hide nothing, does not leave the next test waiting for
+// its rendering.
 func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config) (int, error) {
 	if n == 0 {
 		return -1, nil
 	}
 	s.mu.Lock()
-	ahead := min(4, max(1, lookaheadBytes/(len(s.best)+1)))
+	size := len(s.best)
 	s.mu.Unlock()
+	if size > largeText {
+		// Large candidates are rendered one at a time: two of them in
+		// memory at once would cost more than hiding their rendering saves.
+		for i := range n {
+			p := s.prepare(gen(i))
+			ok, err := s.evalPrepared(ctx, p)
+			if err != nil {
+				return -1, err
+			}
+			if ok {
+				s.adopt(p.c, p.text)
+				return i, nil
+			}
+		}
+		return -1, nil
+	}
+	ahead := min(4, max(1, lookaheadBytes/(size+1)))
 	next := make(chan prepared, ahead-1) // and one more in the producer's hand
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -609,6 +642,11 @@ func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config)
 
 // lookaheadBytes bounds the text firstSerial renders ahead of the tests.
 const lookaheadBytes = 4 << 20
+
+// largeText is the size from which a candidate is rendered into a buffer of
+// its own rather than a recycled one, and firstSerial renders no candidate
+// ahead: memory, not the rendering, is then what matters.
+const largeText = 1 << 20
 
 func (s *search) adopt(c Config, text []byte) {
 	s.cur = c

@@ -35,6 +35,9 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	// Only the size is used after the search starts: the input's bytes can
+	// go once the search has a smaller text and a tree of its own.
+	size := len(src)
 	// The input is parsed while the checks below and the first test runs
 	// of the original go on: the parse of a large input takes about as long
 	// as a test run.
@@ -137,7 +140,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	var status *statusLine
 	var showStatus atomic.Bool // set once the lines before the status line are out
 	if !o.quiet && terminal {
-		status = newStatusLine(stderr, len(src))
+		status = newStatusLine(stderr, size)
 		r.Progress = func(p hdd.Progress) {
 			if showStatus.Load() {
 				status.update(p)
@@ -223,7 +226,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	}
 	stop := stopReason(ctx, err)
 	if !o.quiet {
-		summary(stderr, input, out, len(src), res, stop)
+		summary(stderr, input, out, size, res, stop)
 	}
 	if o.statsJSON != "" {
 		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, stop != ""); jerr != nil {

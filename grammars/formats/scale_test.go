@@ -167,10 +167,12 @@ func (r scaleRun) candidates() int { return r.stats.Tests + r.stats.CacheHits + 
 
 // scaleReduce parses src and reduces it with hdd* (the command's default)
 // and a test that is interesting iff the marker is present, one test at a
-// time, measuring time and memory.
+// time, measuring time and memory, with the command's garbage collector
+// setting.
 func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	tb.Helper()
 	var r scaleRun
+	defer debug.SetGCPercent(debug.SetGCPercent(25)) // as cmd/hdd sets it
 	runtime.GC()
 	debug.FreeOSMemory()
 	resetPeakRSS()
@@ -211,7 +213,6 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	r.alloc = readMetric("/gc/heap/allocs:bytes") - allocs0
 	stop()
 	r.peakRSS = peakRSS()
-	runtime.KeepAlive(doc)
 	r.out, r.stats = res.Output, res.Stats
 	r.render, r.check = time.Duration(render.Load()), time.Duration(check.Load())
 	return r
