@@ -16,8 +16,11 @@
 // whose children it has not built [Folded] and sets [Tree.Unfold]. The
 // search prunes the levels down to [Tree.FoldLevel], parses its best text
 // again with Unfold, and goes on one level deeper in the new tree, so the
-// lower levels are built only for what is left of the input. The candidates
-// are those of the full tree.
+// lower levels are built only for what is left of the input; the
+// candidates are those of the full tree. A list too long to build whole
+// may be built in [Run] nodes, each standing for a run of its items: the
+// search prunes the runs, parses the text again and prunes the items that
+// are left.
 //
 // A [Config] is a candidate: the tree plus a set of edits (removals,
 // replacements, hoists). Configs are values and safe to share between

@@ -94,3 +94,58 @@ func TestFoldedNeedsUnfold(t *testing.T) {
 		t.Fatal("Finish accepted a folded node with no Unfold")
 	}
 }
+
+// runsTree returns the tree of the atoms of src, a list of words, built in
+// runs of k words: each run a removable leaf standing for its words. Its
+// Unfold gives the full tree (sexp's).
+func runsTree(t *testing.T, src string, k int) *hdd.Tree {
+	tr := hdd.NewTree([]byte(src))
+	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	words := strings.Fields(src)
+	at := 0
+	for i := 0; i < len(words); i += k {
+		start := strings.Index(src[at:], words[i]) + at
+		end := start
+		for _, w := range words[i:min(i+k, len(words))] {
+			end = strings.Index(src[end:], w) + end + len(w)
+		}
+		tr.Add(root, "run", start, end, hdd.Removable|hdd.Run, "")
+		at = end
+	}
+	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), -1) }
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestRunsSearch reduces a list built in runs: the search prunes the runs,
+// parses what is left again and prunes its words, reaching the result the
+// full tree gives.
+func TestRunsSearch(t *testing.T) {
+	const src = "w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15"
+	for _, k := range []int{2, 3, 5} {
+		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
+			var logs []string
+			r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: contains("w9", "w11"),
+				Log: func(m string) { logs = append(logs, m) }}
+			res, err := r.Reduce(context.Background(), runsTree(t, src, k))
+			if err != nil {
+				t.Fatalf("runs of %d, %v: %v", k, alg, err)
+			}
+			if got := string(res.Output); got != "w9 w11" {
+				t.Errorf("runs of %d, %v: got %q, want %q", k, alg, got, "w9 w11")
+			}
+			if !slices.ContainsFunc(logs, func(m string) bool { return strings.Contains(m, "parsed the") }) {
+				t.Errorf("runs of %d, %v: the runs were never parsed again: %q", k, alg, logs)
+			}
+		}
+	}
+	// Unfolding that leaves runs where the search needs items is an error.
+	tr := runsTree(t, src, 2)
+	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return runsTree(t, string(src), 2), nil }
+	r := hdd.Reducer{Render: unparse.Append, Oracle: contains("w9")}
+	if _, err := r.Reduce(context.Background(), tr); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
+		t.Errorf("got error %v, want one about runs left", err)
+	}
+}

@@ -989,7 +989,8 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 
 // hdd runs one top-down sweep and reports whether it removed anything. A
 // tree with folded nodes is parsed again, from the best text, once the
-// levels down to its folded nodes are done.
+// levels down to its folded nodes are done; a level of runs is pruned,
+// parsed again and pruned once more, item by item.
 func (s *search) hdd(ctx context.Context) (bool, error) {
 	changed := false
 	for d := 0; ; d++ {
@@ -1003,6 +1004,12 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 		}
 		ch, err := s.level(ctx, d)
 		changed = changed || ch
+		if err == nil && s.t.RunLevel() == d {
+			if err = s.unfold(d + 1); err == nil {
+				ch, err = s.level(ctx, d)
+				changed = changed || ch
+			}
+		}
 		if err != nil {
 			return changed, err
 		}
@@ -1010,8 +1017,9 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
-// unfold replaces the tree by a parse of the best text whose folded nodes,
-// if any, are at level d or deeper: the levels above d are done.
+// unfold replaces the tree by a parse of the best text whose levels above
+// d are complete: its folded nodes and runs, if any, are at level d or
+// deeper.
 func (s *search) unfold(d int) error {
 	before := s.t.Len()
 	t, err := s.t.Unfold(s.best, d)
@@ -1022,9 +1030,11 @@ func (s *search) unfold(d int) error {
 		return errors.New("hdd: Unfold returned a tree of another text")
 	case t.FoldLevel() >= 0 && t.FoldLevel() < d:
 		return fmt.Errorf("hdd: Unfold folded level %d, above level %d", t.FoldLevel(), d)
+	case t.RunLevel() >= 0 && t.RunLevel() < d:
+		return fmt.Errorf("hdd: Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
 	s.t, s.cur = t, Config{}
-	s.logf("level %d: parsed the %d bytes left again: %d nodes, was %d", d, len(s.best), t.Len(), before)
+	s.logf("parsed the %d bytes left again for level %d: %d nodes, was %d", len(s.best), d, t.Len(), before)
 	return nil
 }
 

@@ -38,6 +38,11 @@ const (
 	// until the search reaches the level below it and the tree is parsed
 	// again (see Tree.Unfold).
 	Folded
+	// Run marks a node that stands for a run of consecutive siblings the
+	// adapter has not built, in a list too long to build whole: the search
+	// prunes the runs of a level, then parses the tree again and prunes
+	// the items left of that level one by one (see Tree.Unfold).
+	Run
 )
 
 // A Node is one element of a lossless syntax tree: a grammar rule instance,
@@ -109,11 +114,13 @@ type Tree struct {
 	// neighbour.
 	SpaceIsText bool
 
-	// Unfold, set on a tree with Folded nodes, parses src, the text of one
-	// of this tree's candidates, into a tree whose folded nodes (if any)
-	// are at level min or deeper. The search calls it once it has pruned
-	// every level down to FoldLevel and goes on with the new tree, so a
-	// large input's lower levels are built only for what is left of it.
+	// Unfold, set on a tree with Folded or Run nodes, parses src, the text
+	// of one of this tree's candidates, into a tree whose levels above min
+	// are complete and whose level min is there, perhaps in runs: its
+	// Folded and Run nodes, if any, are at level min or deeper. The search
+	// calls it when it reaches the level below FoldLevel, and after it has
+	// pruned the runs of a level, so a large input's lower levels and long
+	// lists are built only for what is left of them.
 	Unfold func(src []byte, min int) (*Tree, error)
 
 	height     int32
@@ -126,6 +133,7 @@ type Tree struct {
 	tight      []uint64 // bit set of the nodes with no own bytes between children
 	levels     int32    // the greatest level
 	foldLevel  int32    // the least level of a Folded node; -1 when none is
+	runLevel   int32    // the least level of a Run node; -1 when none is
 }
 
 // Level returns the HDD level of node id: its depth, except that a chain
@@ -140,8 +148,12 @@ func (t *Tree) Level(id NodeID) int { return int(t.level[id]) }
 func (t *Tree) Levels() int { return int(t.levels) }
 
 // FoldLevel is the least level of a Folded node, or -1 when the tree has
-// none: the levels down to it are complete, the next one is not.
+// none: the levels down to it are there, the next one is not.
 func (t *Tree) FoldLevel() int { return int(t.foldLevel) }
+
+// RunLevel is the least level of a Run node, or -1 when the tree has none:
+// the levels above it are complete, it is not.
+func (t *Tree) RunLevel() int { return int(t.runLevel) }
 
 // transparent reports whether the child of node id is at its level: the
 // node cannot shrink, and its only child spans the same bytes.
@@ -298,14 +310,18 @@ func (t *Tree) Finish() error {
 		}
 		t.levels = max(t.levels, t.level[id])
 	}
-	t.foldLevel = -1
+	t.foldLevel, t.runLevel = -1, -1
 	for id := range t.Nodes {
-		if t.Nodes[id].Is(Folded) && (t.foldLevel < 0 || t.level[id] < t.foldLevel) {
-			t.foldLevel = t.level[id]
+		n, lv := &t.Nodes[id], t.level[id]
+		if n.Is(Folded) && (t.foldLevel < 0 || lv < t.foldLevel) {
+			t.foldLevel = lv
+		}
+		if n.Is(Run) && (t.runLevel < 0 || lv < t.runLevel) {
+			t.runLevel = lv
 		}
 	}
-	if t.foldLevel >= 0 && t.Unfold == nil {
-		return fmt.Errorf("hdd: a tree with folded nodes needs an Unfold")
+	if (t.foldLevel >= 0 || t.runLevel >= 0) && t.Unfold == nil {
+		return fmt.Errorf("hdd: a tree with folded nodes or runs needs an Unfold")
 	}
 	t.end = make([]NodeID, len(t.Nodes))
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
@@ -414,6 +430,9 @@ func (t *Tree) Describe(id NodeID) string {
 	}
 	if n.Is(Folded) {
 		parts = append(parts, "folded")
+	}
+	if n.Is(Run) {
+		parts = append(parts, "run")
 	}
 	return strings.Join(parts, " ")
 }

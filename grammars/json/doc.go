@@ -92,7 +92,13 @@
 // leaves, and the search parses what is left of the input again when it
 // reaches the level below (what is left of a stream is parsed as a stream,
 // even with one value or none). A prescan counts the nodes of each level
-// without building them, to choose that level.
+// without building them, to choose that level. When the level the search
+// needs next is itself over the budget (a flat array of 300,000 numbers),
+// its long lists are built in runs: leaves of kind "run", each standing
+// for the same number of consecutive items (the last for fewer) and the
+// commas between them, removable like an item, with the commas between
+// runs as separators. The search prunes the runs, then the items of the
+// runs left.
 //
 // Two top-level values that are numbers or literals must be separated by
 // whitespace: "1 2" is a stream of two values, "truenull" and "1-2" are

@@ -5,9 +5,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -232,5 +235,162 @@ func TestUnfoldEmptyStream(t *testing.T) {
 		if err != nil || tr.Len() != 1 || tr.FoldLevel() != -1 {
 			t.Errorf("Unfold(%q) = %v, %v; want a tree of the document alone", text, tr, err)
 		}
+	}
+}
+
+// longLists returns inputs with lists too long to build whole under a
+// small budget: flat arrays, an object of many members, lists nested in
+// objects and arrays, and streams of many values.
+func longLists() map[string][]byte {
+	list := func(n int, sep func(i int) string, item func(i int) string) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString(sep(i))
+			}
+			b.WriteString(item(i))
+		}
+		return b.String()
+	}
+	commas := func(i int) string { return []string{",", ", ", ",\n  ", " ,"}[i%4] }
+	lines := func(i int) string { return []string{"\n", "\n", " ", "\r\n"}[i%4] }
+	return map[string][]byte{
+		"numbers": []byte("[" + list(500, commas, func(i int) string { return fmt.Sprint(i * 7) }) + "]\n"),
+		"members": []byte("{\n  " + list(300, commas, func(i int) string { return fmt.Sprintf(`"k%d": [%d, "v"]`, i, i) }) + "\n}"),
+		"rows": []byte(`{"meta": {"n": 1}, "rows": [` + list(200, commas, func(i int) string {
+			return fmt.Sprintf(`{"id": %d, "xs": [%s]}`, i, list(5, commas, func(j int) string { return fmt.Sprint(i + j) }))
+		}) + "]}"),
+		"pairs":  []byte("[" + list(400, commas, func(i int) string { return fmt.Sprintf("[%d,%d]", i, -i) }) + "]"),
+		"inner":  []byte("[[" + list(600, commas, func(i int) string { return fmt.Sprint(i) }) + "]]"),
+		"stream": []byte(list(300, lines, func(i int) string { return fmt.Sprintf(`{"n": %d, "s": "x%d"}`, i, i) }) + "\n"),
+	}
+}
+
+// itemCounts returns, for each run of tr, the number of items of the full
+// tree whole that it stands for: the children of the list whose bytes lie
+// in the run, the ends of the run being the ends of two of them.
+func itemCounts(t *testing.T, tr, whole *hdd.Tree) []int {
+	t.Helper()
+	starts, ends := make(map[int32]hdd.NodeID), make(map[int32]bool)
+	for id := 1; id < whole.Len(); id++ {
+		if n := &whole.Nodes[id]; n.Is(hdd.ListItem) || n.Kind == "record" {
+			starts[n.Start], ends[n.End] = hdd.NodeID(id), true
+		}
+	}
+	var counts []int
+	for id := range tr.Nodes {
+		n := &tr.Nodes[id]
+		if !n.Is(hdd.Run) {
+			continue
+		}
+		first, ok := starts[n.Start]
+		if n.Kind != "run" || !ok || !ends[n.End] || len(tr.Children(hdd.NodeID(id))) != 0 {
+			t.Fatalf("run %d [%d,%d) does not span whole items", id, n.Start, n.End)
+		}
+		count := 0
+		for c := first; c < hdd.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
+			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && !whole.Nodes[c].Is(hdd.Sep) {
+				count++
+			}
+		}
+		counts = append(counts, count)
+	}
+	return counts
+}
+
+// TestRuns checks trees built in runs: they round-trip, each run stands for
+// whole consecutive items (as many in each run of a list but its last), the
+// candidates are valid JSON, and unfolding makes progress to the full tree.
+func TestRuns(t *testing.T) {
+	for name, src := range longLists() {
+		whole := full(t, src)
+		valid := validatorFor(src)
+		for _, budget := range []int{40, 150} {
+			doc, err := parse(src, budget, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTree(t, doc)
+			tr, min, runs := doc.Tree, 1, 0
+			for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
+				if steps > 20 {
+					t.Fatalf("%s, budget %d: no full tree after 20 unfoldings", name, budget)
+				}
+				if got := string(unparse.Text(tr, hdd.Config{})); got != string(src) {
+					t.Fatalf("%s, budget %d: the tree renders as\n%s", name, budget, clip([]byte(got)))
+				}
+				counts := itemCounts(t, tr, whole)
+				runs += len(counts)
+				for i, c := range counts {
+					if c < 1 || i > 0 && c > counts[0] {
+						t.Errorf("%s, budget %d: runs of %v items", name, budget, counts)
+						break
+					}
+				}
+				rng := rand.New(rand.NewPCG(uint64(budget), uint64(steps)))
+				for range 50 {
+					if text := unparse.Text(tr, grammartest.RandomConfig(tr, rng)); valid(text) != nil {
+						t.Fatalf("%s, budget %d: a candidate is not valid: %v\n%s", name, budget, valid(text), clip(text))
+					}
+				}
+				// Unfold as the search does: past the runs, or below the
+				// folded level.
+				if tr.RunLevel() >= 0 && (tr.FoldLevel() < 0 || tr.RunLevel() <= tr.FoldLevel()) {
+					min = tr.RunLevel() + 1
+				} else {
+					min = tr.FoldLevel() + 1
+				}
+				if tr, err = tr.Unfold(src, min); err != nil {
+					t.Fatal(err)
+				}
+				if tr.FoldLevel() >= 0 && tr.FoldLevel() < min || tr.RunLevel() >= 0 && tr.RunLevel() < min {
+					t.Fatalf("%s, budget %d: Unfold(%d) gave folds at %d, runs at %d", name, budget, min, tr.FoldLevel(), tr.RunLevel())
+				}
+			}
+			if tr.Len() != whole.Len() {
+				t.Errorf("%s, budget %d: unfolded to %d nodes, want %d", name, budget, tr.Len(), whole.Len())
+			}
+			if runs == 0 && budget == 40 {
+				t.Errorf("%s, budget %d: no runs", name, budget)
+			}
+		}
+	}
+}
+
+// TestRunsReduction reduces each input with long lists from its full tree
+// and from trees built in runs: the results are the same, for about as
+// many test runs.
+func TestRunsReduction(t *testing.T) {
+	for name, src := range longLists() {
+		whole := full(t, src)
+		// The test wants a scalar three fifths of the way through.
+		var want []byte
+		for id := range whole.Nodes {
+			if n := &whole.Nodes[id]; len(whole.Children(hdd.NodeID(id))) == 0 && n.Kind != "comma" && int(n.Start) < len(src)*3/5 {
+				want = whole.Text(hdd.NodeID(id))
+			}
+		}
+		var outs [2][]byte
+		var tests [2]int
+		for i, budget := range []int{math.MaxInt, 40} {
+			doc, err := parse(src, budget, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := hdd.Reducer{Render: unparse.Append, Algorithm: hdd.HDDStar,
+				Oracle: hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, want) })}
+			res, err := r.Reduce(context.Background(), doc.Tree)
+			if err != nil {
+				t.Fatalf("%s, budget %d: %v", name, budget, err)
+			}
+			outs[i], tests[i] = res.Output, res.Stats.Tests
+		}
+		if !bytes.Equal(outs[0], outs[1]) {
+			t.Errorf("%s: in runs, the result is %q, want %q", name, outs[1], outs[0])
+		}
+		if tests[1] > tests[0]*3/2 {
+			t.Errorf("%s: in runs, %d test runs, against %d from the full tree", name, tests[1], tests[0])
+		}
+		t.Logf("%s: %q, %d test runs from the full tree, %d in runs", name, outs[0], tests[0], tests[1])
 	}
 }

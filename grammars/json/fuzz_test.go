@@ -1,6 +1,7 @@
 package json
 
 import (
+	"bytes"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -8,13 +9,15 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // FuzzRoundTrip checks that for any input Parse either returns a clear
 // error, and then the input is indeed not JSON, or a tree of the documented
 // shape that renders the input back byte for byte and whose random
-// candidates, with removals and hoists, are well-formed.
+// candidates, with removals and hoists, are well-formed; and that with a
+// budget of a few nodes, folded and in runs, it does the same.
 func FuzzRoundTrip(f *testing.F) {
 	for _, name := range testInputs(f) {
 		f.Add(readFile(f, name))
@@ -57,6 +60,20 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			if got := unparse.Text(doc.Tree, c); valid(got) != nil {
 				t.Fatalf("got an invalid candidate %q: %v", got, valid(got))
+			}
+		}
+		// A budget of a few nodes folds the tree and builds lists in runs.
+		small, err := parse(src, 8, 1, false)
+		if err != nil {
+			t.Fatalf("with a budget of 8 nodes: %v", err)
+		}
+		checkTree(t, small)
+		if got := unparse.Text(small.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+			t.Fatalf("with a budget of 8 nodes, the tree renders as %q", got)
+		}
+		for range 4 {
+			if got := unparse.Text(small.Tree, grammartest.RandomConfig(small.Tree, rng)); valid(got) != nil {
+				t.Fatalf("with a budget of 8 nodes, got an invalid candidate %q: %v", got, valid(got))
 			}
 		}
 	})

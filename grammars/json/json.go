@@ -40,15 +40,17 @@ func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, 
 // input stops at the deepest level that keeps it within FoldNodes (but
 // reaches level 1 at least): the containers and members there are
 // [hdd.Folded], and the search parses what is left of the input again when
-// it reaches the level below them. A tree node costs about 45 bytes, so the
-// tree of a dense 2 MB document would take several times the input without
-// this; the candidates, and so the test runs, are the same either way.
+// it reaches the level below them; the candidates, and so the test runs,
+// are the same as with the whole tree. A level that is over FoldNodes by
+// itself has its long lists built in runs of items ([hdd.Run]). A tree
+// node costs about 45 bytes, so the tree of a dense 2 MB document would
+// take several times the input without this.
 const FoldNodes = 1 << 14
 
 // parse parses src into a tree of at most about budget nodes, folded no
-// higher than level min (see FoldNodes). A stream is parsed as a stream
+// higher than level minLevel (see FoldNodes). A stream is parsed as a stream
 // even if src holds one value (or none): it is what is left of one.
-func parse(src []byte, budget, min int, stream bool) (*grammars.Doc, error) {
+func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error) {
 	if stream && len(bytes.Trim(src, jsonSpace)) == 0 {
 		t := hdd.NewTree(src)
 		t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
@@ -66,16 +68,23 @@ func parse(src []byte, budget, min int, stream bool) (*grammars.Doc, error) {
 	t.Fuse = fuse
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
-	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1}
+	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1, runs: -1}
 	if n := estimateNodes(src, len(spans)); n <= budget {
 		t.Nodes = make([]hdd.Node, 0, n)
 	} else {
 		sizes := levelSizes(src, spans, stream)
-		b.fold, n = foldDepth(sizes, budget, min)
-		t.Nodes = make([]hdd.Node, 0, n)
-		if b.fold >= 0 {
-			t.Unfold = func(src []byte, min int) (*hdd.Tree, error) {
-				doc, err := parse(src, budget, min, stream)
+		b.fold, n = foldDepth(sizes, budget, minLevel)
+		if minLevel < len(sizes) && n > budget {
+			// The levels down to minLevel are over the budget: the long
+			// lists of level minLevel are built in runs, about budget/2
+			// nodes in all.
+			b.runs, b.runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
+			n += budget - sizes[minLevel]
+		}
+		t.Nodes = make([]hdd.Node, 0, max(n, 1))
+		if b.fold >= 0 || b.runs >= 0 {
+			t.Unfold = func(src []byte, minLevel int) (*hdd.Tree, error) {
+				doc, err := parse(src, budget, minLevel, stream)
 				if err != nil {
 					return nil, err
 				}
@@ -84,6 +93,13 @@ func parse(src []byte, budget, min int, stream bool) (*grammars.Doc, error) {
 		}
 	}
 	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	if stream && b.runs == 1 && len(spans) > b.runLen {
+		for i := 0; i < len(spans); i += b.runLen {
+			last := spans[min(i+b.runLen, len(spans))-1]
+			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), hdd.Removable|hdd.Run, "")
+		}
+		spans = nil
+	}
 	for i, sp := range spans {
 		raw := b.s[sp.start:sp.end]
 		if !gjson.Valid(raw) {
@@ -394,10 +410,12 @@ const valueClass = "value"
 
 // A builder adds the nodes of gjson values to a tree.
 type builder struct {
-	t    *hdd.Tree
-	src  []byte
-	s    string // src as a string, so gjson results share its memory
-	fold int    // the depth of the folded nodes; -1: none
+	t      *hdd.Tree
+	src    []byte
+	s      string // src as a string, so gjson results share its memory
+	fold   int    // the depth of the folded nodes; -1: none
+	runs   int    // the depth at which long lists are built in runs; -1: none
+	runLen int    // the items of a run; a list of no more is built item by item
 }
 
 // value adds v, whose Index is its absolute offset, and its descendants as
@@ -432,6 +450,13 @@ func emptyContainer(raw string) bool {
 // as children of id. It checks that the bytes between them are what JSON
 // allows, so a span gjson got wrong is an error, not a silent bad tree.
 func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) error {
+	if depth+1 == b.runs {
+		n := 0
+		v.ForEach(func(_, _ gjson.Result) bool { n++; return true })
+		if n > b.runLen {
+			return b.inRuns(id, v, obj)
+		}
+	}
 	pos := v.Index + 1 // after the opening bracket
 	first := true
 	var err error
@@ -484,6 +509,51 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 	}
 	end := v.Index + len(v.Raw) - 1 // the closing bracket
 	if _, ok := b.between(pos, end, 0); !ok {
+		return b.internal(pos, "unexpected bytes after the last item")
+	}
+	return nil
+}
+
+// inRuns adds the members or elements of v as runs of b.runLen of them,
+// and the commas between runs, as children of id: each run is a leaf
+// standing for its items and the commas between them.
+func (b *builder) inRuns(id hdd.NodeID, v gjson.Result, obj bool) error {
+	pos := v.Index + 1 // after the opening bracket
+	items, start := 0, 0
+	var err error
+	addRun := func() { b.t.Add(id, "run", start, pos, hdd.Removable|hdd.ListItem|hdd.Run, "") }
+	v.ForEach(func(key, val gjson.Result) bool {
+		from := val.Index
+		if obj {
+			from = key.Index
+		}
+		var sep byte
+		if items > 0 {
+			sep = ','
+		}
+		comma, ok := b.between(pos, from, sep)
+		if !ok {
+			err = b.internal(pos, "expected one comma between items")
+			return false
+		}
+		if items%b.runLen == 0 {
+			if items > 0 {
+				addRun()
+				b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+			}
+			start = from
+		}
+		items++
+		pos = val.Index + len(val.Raw)
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if items > 0 {
+		addRun()
+	}
+	if _, ok := b.between(pos, v.Index+len(v.Raw)-1, 0); !ok {
 		return b.internal(pos, "unexpected bytes after the last item")
 	}
 	return nil
