@@ -51,7 +51,7 @@ func needTool(t *testing.T, name string) string {
 }
 
 // script writes an executable shell script into dir.
-func script(t *testing.T, dir, name, body string) string {
+func script(t testing.TB, dir, name, body string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
@@ -90,7 +90,7 @@ type result struct {
 }
 
 // runHDD runs the real binary.
-func runHDD(t *testing.T, args ...string) result {
+func runHDD(t testing.TB, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -14,7 +14,7 @@ import (
 // countScript is a test that sleeps, then counts the occurrences of word in
 // the candidate with shell builtins only (no process but sleep, so the
 // sleep dominates each run) and is interesting iff there are at least min.
-func countScript(t *testing.T, dir string, sleep time.Duration, word string, atLeast int) string {
+func countScript(t testing.TB, dir string, sleep time.Duration, word string, atLeast int) string {
 	t.Helper()
 	return script(t, dir, "count.sh", fmt.Sprintf(`sleep %.3f
 n=0
@@ -30,7 +30,7 @@ done < "$1"
 }
 
 // timedRun runs hdd and returns its wall time and statistics.
-func timedRun(t *testing.T, args ...string) (time.Duration, Stats) {
+func timedRun(t testing.TB, args ...string) (time.Duration, Stats) {
 	t.Helper()
 	stats := filepath.Join(t.TempDir(), "stats.json")
 	start := time.Now()
@@ -50,9 +50,10 @@ func timedRun(t *testing.T, args ...string) (time.Duration, Stats) {
 	return el, st
 }
 
-// TestParallelSpeedup checks that -j 4 runs a reduction at least 3 times
-// faster than -j 1, with the same result, when the test's run time is
-// mostly waiting (200 ms of sleep per run, so two cores are plenty).
+// BenchmarkParallelSpeedup measures how much faster -j 4 runs a reduction
+// than -j 1, with the same result, when the test's run time is mostly
+// waiting (200 ms of sleep per run, so two cores are plenty). It reports
+// the two wall times and the speedup; the issue asks for at least 3.
 //
 // The input is shaped so the search has work to run in parallel: an array
 // of one removable item and 44 items the test needs, reduced with greedy
@@ -62,15 +63,13 @@ func timedRun(t *testing.T, args ...string) (time.Duration, Stats) {
 // are the runs made one at a time: the original twice, the empty file, the
 // array emptied, the final confirmation. 94 runs in all, serially about
 // 20 s; in parallel about 5 + 45/4 + 44/4 = 28 rounds of 200 ms, so the
-// best speedup is about 3.36 (measured: 3.28 to 3.33 on two busy cores).
-// Hoisting and shortening are off: they would add runs (shortening cuts
-// every "keepNN" down to "keep", five runs each) without adding to what
-// the test shows.
-func TestParallelSpeedup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("takes about 30 s")
-	}
-	dir := t.TempDir()
+// best speedup is about 3.36. Hoisting and shortening are off: they would
+// add runs (shortening cuts every "keepNN" down to "keep", five runs each)
+// without adding to what the benchmark shows.
+//
+//	go test ./cmd/hdd -run XXX -bench ParallelSpeedup -benchtime 1x
+func BenchmarkParallelSpeedup(b *testing.B) {
+	dir := b.TempDir()
 	const keep = 44
 	items := []any{map[string]any{"drop": []int{1, 2, 3}, "note": "not needed"}}
 	for i := range keep {
@@ -79,46 +78,35 @@ func TestParallelSpeedup(t *testing.T) {
 	src, _ := json.MarshalIndent(items, "", "  ")
 	input := filepath.Join(dir, "in.json")
 	if err := os.WriteFile(input, src, 0o644); err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
-	test := countScript(t, dir, 200*time.Millisecond, "keep", keep)
+	test := countScript(b, dir, 200*time.Millisecond, "keep", keep)
 	flags := []string{"-minimizer", "greedy", "-no-hoist", "-no-shorten"}
-
-	// Each run writes a new output file: hdd goes on from an existing one.
-	out1 := filepath.Join(dir, "out1.json")
-	el1, st1 := timedRun(t, append(flags, "-j", "1", "-o", out1, test, input)...)
-	out4 := filepath.Join(dir, "out4.json")
-	el4, st4 := timedRun(t, append(flags, "-j", "4", "-o", out4, test, input)...)
-	t.Logf("-j 1: %v, %d test runs; -j 4: %v, %d test runs; speedup %.2f",
-		el1.Round(time.Millisecond), st1.Tests, el4.Round(time.Millisecond), st4.Tests, el1.Seconds()/el4.Seconds())
-	if el1 < 3*el4 {
-		// Wall time is noisy on a busy machine; noise only slows a run
-		// down, so take the better of two parallel runs.
-		again := filepath.Join(dir, "out4b.json")
-		el, st := timedRun(t, append(flags, "-j", "4", "-o", again, test, input)...)
-		t.Logf("-j 4 again: %v, %d test runs; speedup %.2f", el.Round(time.Millisecond), st.Tests, el1.Seconds()/el.Seconds())
-		el4 = min(el4, el)
-	}
-
-	b1, err := os.ReadFile(out1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b4, err := os.ReadFile(out4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(b1, b4) {
-		t.Errorf("-j 1 and -j 4 differ:\n%s\n---\n%s", b1, b4)
-	}
-	if bytes.Contains(b1, []byte("drop")) || bytes.Count(b1, []byte("keep")) != keep {
-		t.Errorf("unexpected result:\n%s", b1)
-	}
-	if st1.Tests < 60 {
-		t.Errorf("-j 1 ran %d tests; the input no longer gives the parallel search work", st1.Tests)
-	}
-	if el1 < 3*el4 {
-		t.Errorf("-j 4 took %v, -j 1 %v: a speedup of %.2f, want at least 3", el4, el1, el1.Seconds()/el4.Seconds())
+	for i := 0; b.Loop(); i++ {
+		// Each run writes a new output file: hdd goes on from an existing one.
+		out1 := filepath.Join(dir, fmt.Sprintf("out1-%d.json", i))
+		el1, st1 := timedRun(b, append(flags, "-j", "1", "-o", out1, test, input)...)
+		out4 := filepath.Join(dir, fmt.Sprintf("out4-%d.json", i))
+		el4, st4 := timedRun(b, append(flags, "-j", "4", "-o", out4, test, input)...)
+		b1, err := os.ReadFile(out1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b4, err := os.ReadFile(out4)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !bytes.Equal(b1, b4) {
+			b.Fatalf("-j 1 and -j 4 differ:\n%s\n---\n%s", b1, b4)
+		}
+		if bytes.Contains(b1, []byte("drop")) || bytes.Count(b1, []byte("keep")) != keep || st1.Tests < 60 {
+			b.Fatalf("unexpected result after %d test runs:\n%s", st1.Tests, b1)
+		}
+		b.ReportMetric(el1.Seconds(), "j1-s")
+		b.ReportMetric(el4.Seconds(), "j4-s")
+		b.ReportMetric(el1.Seconds()/el4.Seconds(), "speedup")
+		b.ReportMetric(float64(st1.Tests), "j1-tests")
+		b.ReportMetric(float64(st4.Tests), "j4-tests")
 	}
 }
 
