@@ -84,3 +84,21 @@ func Position(src []byte, off int) (line, col int) {
 	col = off - bytes.LastIndexByte(src[:off], '\n')
 	return line, col
 }
+
+// FoldDepth chooses where the tree of a large input stops, given the number
+// of its nodes at each depth (sizes[0] is the root's 1): the deepest depth
+// whose nodes and those above keep within budget nodes, but least at the
+// least, and the number of nodes down to it. It returns -1 and the number
+// of all nodes when the whole tree fits, or when no depth is deeper than
+// least. The nodes at the depth returned are the tree's hdd.Folded ones.
+func FoldDepth(sizes []int, budget, least int) (depth, nodes int) {
+	depth = -1
+	for d, n := range sizes {
+		if nodes+n > budget && d > least {
+			return depth, nodes
+		}
+		nodes += n
+		depth = d
+	}
+	return -1, nodes
+}

@@ -72,30 +72,6 @@ func TestLevelSizes(t *testing.T) {
 	}
 }
 
-// TestFoldDepth checks the choice of the fold depth from the level sizes.
-func TestFoldDepth(t *testing.T) {
-	tests := []struct {
-		sizes        []int
-		budget, min  int
-		depth, nodes int
-	}{
-		{[]int{1, 1, 10, 100}, 1000, 1, -1, 112},
-		{[]int{1, 1, 10, 100}, 111, 1, 2, 12},
-		{[]int{1, 1, 10, 100}, 12, 1, 2, 12},
-		{[]int{1, 1, 10, 100}, 11, 1, 1, 2},
-		{[]int{1, 1, 10, 100}, 1, 1, 1, 2},    // level 1 at least
-		{[]int{1, 1, 10, 100}, 1, 2, 2, 12},   // and min
-		{[]int{1, 1, 10, 100}, 1, 3, -1, 112}, // nothing below min
-		{[]int{1, 1, 10, 100}, 1, 9, -1, 112},
-	}
-	for _, tt := range tests {
-		depth, nodes := foldDepth(tt.sizes, tt.budget, tt.min)
-		if depth != tt.depth || nodes != tt.nodes {
-			t.Errorf("foldDepth(%v, %d, %d) = %d, %d; want %d, %d", tt.sizes, tt.budget, tt.min, depth, nodes, tt.depth, tt.nodes)
-		}
-	}
-}
-
 // TestFold checks each folded tree against the full one: the nodes down to
 // the fold depth, the same in the same order, and Folded on those of them
 // that have children in the full tree.

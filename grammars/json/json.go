@@ -73,7 +73,7 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		t.Nodes = make([]hdd.Node, 0, n)
 	} else {
 		sizes := levelSizes(src, spans, stream)
-		b.fold, n = foldDepth(sizes, budget, minLevel)
+		b.fold, n = grammars.FoldDepth(sizes, budget, minLevel)
 		if minLevel < len(sizes) && n > budget {
 			// The levels down to minLevel are over the budget: the long
 			// lists of level minLevel are built in runs, about budget/2
@@ -272,21 +272,6 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 		}
 	}
 	return sizes
-}
-
-// foldDepth returns the deepest level at which a tree with the given level
-// sizes keeps within budget nodes, but min at least, and the number of
-// nodes down to it; -1 if the whole tree fits.
-func foldDepth(sizes []int, budget, min int) (depth, nodes int) {
-	depth = -1
-	for d, n := range sizes {
-		if nodes+n > budget && d > min {
-			return depth, nodes
-		}
-		nodes += n
-		depth = d
-	}
-	return -1, nodes
 }
 
 // recordEnd returns the end of the record of a stream value ending at end:

@@ -33,17 +33,19 @@ func (p *parser) startTag(i int) int {
 		p.topElems++
 	}
 	p.elems++
-	id := hdd.NoNode
-	if p.t != nil {
-		id = p.t.Add(p.parent(), "element", i, tk.end, hdd.Removable, "")
-		p.t.SetClass(id, "element")
-		stag := p.t.Add(id, "start-tag", i, tk.end, 0, "")
+	id, depth := unbuilt, p.depth()+1
+	if p.building() {
+		id = p.add(p.parent(), depth, "element", i, tk.end, hdd.Removable)
+		if id >= 0 {
+			p.t.SetClass(id, "element")
+		}
+		stag := p.add(id, depth+1, "start-tag", i, tk.end, 0)
 		for _, a := range tk.attrs {
 			var f hdd.Flags
 			if p.attrRemovable(a) {
 				f = hdd.Removable
 			}
-			p.t.Add(stag, "attribute", a.start, a.end, f, "")
+			p.add(stag, depth+2, "attribute", a.start, a.end, f)
 		}
 	}
 	p.setLast(tk.end)
@@ -56,7 +58,7 @@ func (p *parser) startTag(i int) int {
 		p.ns = p.ns[:nsLen]
 		return tk.end
 	}
-	p.push(open{start: i, name: name, id: id, last: tk.end, nsLen: nsLen, html: ht})
+	p.push(open{start: i, name: name, id: id, depth: depth, last: tk.end, nsLen: nsLen, html: ht})
 	if ht != nil && ht.raw != rawNone {
 		return p.rawText(tk.end, name, ht.raw)
 	}
@@ -354,8 +356,8 @@ func (p *parser) endTag(i int) int {
 	for len(p.stack)-1 > k {
 		p.closeImplicit()
 	}
-	if p.t != nil {
-		p.t.Add(p.stack[k].id, "end-tag", i, end, 0, "")
+	if p.building() {
+		p.add(p.stack[k].id, p.stack[k].depth+1, "end-tag", i, end, 0)
 	}
 	p.pop(end)
 	return end
@@ -382,7 +384,7 @@ func (p *parser) push(e open) {
 func (p *parser) pop(end int) {
 	n := len(p.stack) - 1
 	e := &p.stack[n]
-	if p.t != nil {
+	if e.id >= 0 {
 		p.t.Nodes[e.id].End = int32(end)
 	}
 	p.openNames[nameHash(e.name)]--

@@ -117,7 +117,8 @@ func (tk *tag) err(k errKind, off int, msg string, name []byte) {
 type open struct {
 	start int
 	name  []byte
-	id    hdd.NodeID
+	id    hdd.NodeID // unbuilt when the tree does not have it
+	depth int        // in the tree: 1 for a top-level element
 	last  int // end of its last child, or of its start tag
 	nsLen int // len(parser.ns) before its namespace declarations
 	html  *htmlTag
@@ -127,10 +128,12 @@ type open struct {
 // never fails: what it cannot read as markup is text, and every deviation
 // from the rules is counted in rep.
 type parser struct {
-	src  []byte
-	lang lang
-	t    *hdd.Tree // nil: only count malformations
-	rep  report
+	src   []byte
+	lang  lang
+	t     *hdd.Tree // nil: only count malformations
+	rep   report
+	fold  int   // the depth of the folded nodes of t; -1: none
+	sizes []int // when not nil, nodes are counted by depth instead of built
 
 	docStart   int // after a byte order mark
 	utf8       bool
@@ -160,7 +163,7 @@ type parser struct {
 }
 
 func newParser(src []byte, l lang, t *hdd.Tree) *parser {
-	return &parser{src: src, lang: l, t: t,
+	return &parser{src: src, lang: l, t: t, fold: -1,
 		lastGT: bytes.LastIndexByte(src, '>'),
 		lastDQ: bytes.LastIndexByte(src, '"'),
 		lastSQ: bytes.LastIndexByte(src, '\''),
@@ -927,16 +930,55 @@ func (p *parser) flushText(end int) {
 
 // leaf adds a node without children to the innermost open element.
 func (p *parser) leaf(kind string, start, end int, flags hdd.Flags) {
-	if p.t != nil {
-		p.t.Add(p.parent(), kind, start, end, flags, "")
+	if p.building() {
+		p.add(p.parent(), p.depth()+1, kind, start, end, flags)
 	}
 	p.setLast(end)
+}
+
+// unbuilt is the ID of a node the tree does not have: it is deeper than
+// the folded ones, or the parser builds no tree.
+const unbuilt hdd.NodeID = -2
+
+// building reports whether the parser builds a tree or counts its nodes.
+func (p *parser) building() bool { return p.t != nil || p.sizes != nil }
+
+// add adds a node at the given depth as the last child of parent and
+// returns its ID, or unbuilt when the node is below the folded depth (its
+// parent is then Folded) or its parent is unbuilt. When counting, it counts
+// the node instead.
+func (p *parser) add(parent hdd.NodeID, depth int, kind string, start, end int, flags hdd.Flags) hdd.NodeID {
+	switch {
+	case p.sizes != nil:
+		for len(p.sizes) <= depth {
+			p.sizes = append(p.sizes, 0)
+		}
+		p.sizes[depth]++
+		return unbuilt
+	case parent == unbuilt:
+		return unbuilt
+	case p.fold >= 0 && depth > p.fold:
+		if n := &p.t.Nodes[parent]; !n.Is(hdd.Folded) {
+			p.t.SetFlags(parent, n.Flags|hdd.Folded)
+		}
+		return unbuilt
+	}
+	return p.t.Add(parent, kind, start, end, flags, "")
 }
 
 // parent returns the innermost open element, or the document.
 func (p *parser) parent() hdd.NodeID {
 	if n := len(p.stack); n > 0 {
 		return p.stack[n-1].id
+	}
+	return 0
+}
+
+// depth returns the depth of the innermost open element, or 0 for the
+// document.
+func (p *parser) depth() int {
+	if n := len(p.stack); n > 0 {
+		return p.stack[n-1].depth
 	}
 	return 0
 }

@@ -34,7 +34,7 @@ var HTMLFormat = &grammars.Format{
 // Parse fails only for input that is not XML at all: empty, binary (or
 // UTF-16/32, which it does not read), or not starting with markup.
 func Parse(src []byte) (*grammars.Doc, error) {
-	return parse(src, langXML)
+	return parse(src, langXML, FoldNodes, 1)
 }
 
 // ParseHTML parses an HTML document tolerantly: void elements, optional end
@@ -44,14 +44,43 @@ func Parse(src []byte) (*grammars.Doc, error) {
 //
 // ParseHTML fails only for input that is empty, binary, or holds no markup.
 func ParseHTML(src []byte) (*grammars.Doc, error) {
-	return parse(src, langHTML)
+	return parse(src, langHTML, FoldNodes, 1)
 }
 
-func parse(src []byte, l lang) (*grammars.Doc, error) {
+// FoldNodes is the most nodes Parse and ParseHTML build at once. The tree
+// of a larger document stops at the deepest level that keeps it within
+// FoldNodes (but reaches level 1 at least): the nodes there that have
+// children are [hdd.Folded], and the search parses what is left of the
+// document again when it reaches the level below them.
+const FoldNodes = 1 << 14
+
+// parse parses src, a document of language l, into a tree of at most about
+// budget nodes, folded no higher than level minLevel (see FoldNodes).
+func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
+	if err := checkInput(src, l); err != nil {
+		return nil, err
+	}
 	t := hdd.NewTree(src)
 	t.SpaceIsText = true
 	t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
-	p, err := scan(src, l, t)
+	fold := -1
+	if estimateNodes(src) > budget {
+		// Count the nodes of each depth with a scan that builds nothing.
+		c := newParser(src, l, nil)
+		c.sizes = []int{1}
+		c.run()
+		fold, _ = grammars.FoldDepth(c.sizes, budget, minLevel)
+	}
+	if fold >= 0 {
+		t.Unfold = func(src []byte, minLevel int) (*hdd.Tree, error) {
+			doc, err := parse(src, l, budget, minLevel)
+			if err != nil {
+				return nil, err
+			}
+			return doc.Tree, nil
+		}
+	}
+	p, err := scan(src, l, t, fold)
 	if err != nil {
 		return nil, err
 	}
@@ -98,13 +127,22 @@ func parse(src []byte, l lang) (*grammars.Doc, error) {
 	return doc, nil
 }
 
+// estimateNodes returns about the number of nodes of the tree of src, a
+// little more: each '<' opens an element (which has a start tag and an end
+// tag), an end tag or another markup, with some text after it, and each
+// '=' may be an attribute.
+func estimateNodes(src []byte) int {
+	return 3*bytes.Count(src, []byte{'<'}) + bytes.Count(src, []byte{'='}) + 1
+}
+
 // scan checks that src is a document of language l at all and scans it,
-// building t unless it is nil.
-func scan(src []byte, l lang, t *hdd.Tree) (*parser, error) {
+// building t, folded at depth fold (-1: not folded), unless t is nil.
+func scan(src []byte, l lang, t *hdd.Tree, fold int) (*parser, error) {
 	if err := checkInput(src, l); err != nil {
 		return nil, err
 	}
 	p := newParser(src, l, t)
+	p.fold = fold
 	p.run()
 	if p.markups == 0 {
 		what := "XML"
@@ -155,7 +193,7 @@ func checkInput(src []byte, l lang) error {
 // checkWellFormed returns an error locating the first malformation of an
 // XML candidate, or nil when it is well-formed.
 func checkWellFormed(c []byte) error {
-	p, err := scan(c, langXML, nil)
+	p, err := scan(c, langXML, nil, -1)
 	if err != nil {
 		return err
 	}
@@ -170,7 +208,7 @@ func checkWellFormed(c []byte) error {
 // checkTolerant refuses a candidate that has more malformations of some
 // kind than the original.
 func checkTolerant(c []byte, l lang, orig *report) error {
-	p, err := scan(c, l, nil)
+	p, err := scan(c, l, nil, -1)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,31 @@
+package grammars_test
+
+import (
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+)
+
+// TestFoldDepth checks the choice of the fold depth from the level sizes.
+func TestFoldDepth(t *testing.T) {
+	tests := []struct {
+		sizes         []int
+		budget, least int
+		depth, nodes  int
+	}{
+		{[]int{1, 1, 10, 100}, 1000, 1, -1, 112},
+		{[]int{1, 1, 10, 100}, 111, 1, 2, 12},
+		{[]int{1, 1, 10, 100}, 12, 1, 2, 12},
+		{[]int{1, 1, 10, 100}, 11, 1, 1, 2},
+		{[]int{1, 1, 10, 100}, 1, 1, 1, 2},    // level 1 at least
+		{[]int{1, 1, 10, 100}, 1, 2, 2, 12},   // and least
+		{[]int{1, 1, 10, 100}, 1, 3, -1, 112}, // nothing below least
+		{[]int{1, 1, 10, 100}, 1, 9, -1, 112},
+	}
+	for _, tt := range tests {
+		depth, nodes := grammars.FoldDepth(tt.sizes, tt.budget, tt.least)
+		if depth != tt.depth || nodes != tt.nodes {
+			t.Errorf("FoldDepth(%v, %d, %d) = %d, %d; want %d, %d", tt.sizes, tt.budget, tt.least, depth, nodes, tt.depth, tt.nodes)
+		}
+	}
+}
