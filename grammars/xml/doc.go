@@ -84,6 +84,15 @@
 // some: text joined across a removed element may make a stray '<' start a
 // new tag, or removing the last element may leave no root.
 //
+// # Large documents
+//
+// The tree of a document of more than [FoldNodes] nodes stops at the
+// deepest level that keeps it within that many: the elements and start
+// tags there are [hdd.Folded], and the search parses what is left of the
+// document again when it reaches the level below (the candidates are
+// those of the full tree). A scan that counts the nodes of each depth
+// without building them chooses that level first.
+//
 // # Errors
 //
 // Parse and ParseHTML fail only for input that is not a document at all:

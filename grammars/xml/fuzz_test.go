@@ -32,6 +32,39 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 	if err := doc.Check(src); err != nil {
 		t.Fatalf("Check(original) = %v, want nil", err)
 	}
+	// Folded no higher than each level, the tree keeps the levels above,
+	// has the full tree's nodes down to some depth, and renders the input
+	// back.
+	l := langXML
+	if f == HTMLFormat {
+		l = langHTML
+	}
+	for level := 1; level <= doc.Tree.Levels(); level++ {
+		folded, err := parse(src, l, 1, level)
+		if err != nil {
+			t.Fatalf("folded from level %d: %v", level, err)
+		}
+		tr := folded.Tree
+		if got := unparse.Text(tr, hdd.Config{}); !bytes.Equal(got, src) {
+			t.Fatalf("folded from level %d, round trip: got %q", level, got)
+		}
+		if tr.FoldLevel() >= 0 && tr.FoldLevel() < level {
+			t.Fatalf("folded from level %d: FoldLevel %d", level, tr.FoldLevel())
+		}
+		depth := 0
+		for id := range tr.Nodes {
+			depth = max(depth, tr.Depth(hdd.NodeID(id)))
+		}
+		n := 0
+		for id := range doc.Tree.Nodes {
+			if doc.Tree.Depth(hdd.NodeID(id)) <= depth {
+				n++
+			}
+		}
+		if tr.Len() != n {
+			t.Fatalf("folded from level %d: %d nodes, want the %d down to depth %d", level, tr.Len(), n, depth)
+		}
+	}
 	for id := 1; id < doc.Tree.Len() && id < 64; id++ {
 		if !doc.Tree.CanShrink(hdd.NodeID(id)) {
 			continue

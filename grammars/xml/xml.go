@@ -60,9 +60,6 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 	if err := checkInput(src, l); err != nil {
 		return nil, err
 	}
-	t := hdd.NewTree(src)
-	t.SpaceIsText = true
-	t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
 	fold := -1
 	if estimateNodes(src) > budget {
 		// Count the nodes of each depth with a scan that builds nothing.
@@ -71,14 +68,31 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 		c.run()
 		fold, _ = grammars.FoldDepth(c.sizes, budget, minLevel)
 	}
-	if fold >= 0 {
-		t.Unfold = func(src []byte, minLevel int) (*hdd.Tree, error) {
+	for {
+		doc, err := build(src, l, fold, func(src []byte, minLevel int) (*hdd.Tree, error) {
 			doc, err := parse(src, l, budget, minLevel)
 			if err != nil {
 				return nil, err
 			}
 			return doc.Tree, nil
+		})
+		if err != nil || doc.Tree.FoldLevel() < 0 || doc.Tree.FoldLevel() >= minLevel {
+			return doc, err
 		}
+		// A level is a depth but where a chain of fixed nodes around the
+		// same bytes spends one (a self-closing root and its start tag).
+		fold++
+	}
+}
+
+// build parses src, a document of language l, into a tree folded at depth
+// fold (-1: not folded) with the given Unfold.
+func build(src []byte, l lang, fold int, unfold func([]byte, int) (*hdd.Tree, error)) (*grammars.Doc, error) {
+	t := hdd.NewTree(src)
+	t.SpaceIsText = true
+	t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	if fold >= 0 {
+		t.Unfold = unfold
 	}
 	p, err := scan(src, l, t, fold)
 	if err != nil {
