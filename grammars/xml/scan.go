@@ -119,8 +119,8 @@ type open struct {
 	name  []byte
 	id    hdd.NodeID // unbuilt when the tree does not have it
 	depth int        // in the tree: 1 for a top-level element
-	last  int // end of its last child, or of its start tag
-	nsLen int // len(parser.ns) before its namespace declarations
+	last  int        // end of its last child, or of its start tag
+	nsLen int        // len(parser.ns) before its namespace declarations
 	html  *htmlTag
 }
 
