@@ -401,30 +401,42 @@ func TestProfiles(t *testing.T) {
 	}
 }
 
-// TestLargeJSONUnfolds reduces a JSON input too large to parse whole at
-// once: its deeper levels are parsed as the search reaches them.
+// TestLargeJSONUnfolds reduces JSON inputs too large to parse whole at
+// once: their deeper levels are parsed as the search reaches them, and the
+// long flat array is pruned in runs of items first. -j 1 and -j 4 give the
+// same result.
 func TestLargeJSONUnfolds(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "in.json")
-	doc := jsonArray(20000, func(i int) string {
-		return fmt.Sprintf(`{"id": %d, "tags": ["a", "b"], "owner": {"login": "u%d"}}`, i, i)
-	})
-	if err := os.WriteFile(in, []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, doc, needle, want string
+	}{
+		{"records", jsonArray(20000, func(i int) string {
+			return fmt.Sprintf(`{"id": %d, "tags": ["a", "b"], "owner": {"login": "u%d"}}`, i, i)
+		}), `"u12345"`, `"u12345"`},
+		{"numbers", jsonArray(60000, func(i int) string { return fmt.Sprint(i * 3) }), "123456", "123456"},
 	}
-	test := script(t, dir, "test.sh", `grep -q '"u12345"' "$1"`)
-	r := runHDD(t, "-v", "-j", "1", test, in)
-	if r.code != 0 {
-		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
-	}
-	if !strings.Contains(r.stderr, "parsed the") {
-		t.Errorf("the log does not show the tree parsed again:\n%s", r.stderr)
-	}
-	got, err := os.ReadFile(filepath.Join(dir, "in.reduced.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `"u12345"`; string(got) != want {
-		t.Errorf("got %q, want %q", got, want)
+	for _, tt := range tests {
+		in := filepath.Join(dir, tt.name+".json")
+		if err := os.WriteFile(in, []byte(tt.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		test := script(t, dir, tt.name+".sh", fmt.Sprintf(`grep -q '%s' "$1"`, tt.needle))
+		for _, j := range []string{"1", "4"} {
+			out := filepath.Join(dir, tt.name+".out"+j)
+			r := runHDD(t, "-v", "-j", j, "-o", out, test, in)
+			if r.code != 0 {
+				t.Fatalf("%s, -j %s: exit %d:\n%s", tt.name, j, r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "parsed the") {
+				t.Errorf("%s, -j %s: the log does not show the tree parsed again:\n%s", tt.name, j, r.stderr)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("%s, -j %s: got %q, want %q", tt.name, j, got, tt.want)
+			}
+		}
 	}
 }
