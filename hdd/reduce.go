@@ -593,6 +593,9 @@ func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config)
 		// Large candidates are rendered one at a time: two of them in
 		// memory at once would cost more than hiding their rendering saves.
 		for i := range n {
+			if err := ctx.Err(); err != nil {
+				return -1, err
+			}
 			p := s.prepare(gen(i))
 			ok, err := s.evalPrepared(ctx, p)
 			if err != nil {

@@ -287,6 +287,11 @@ func TestRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkTree(t, doc)
+			if records := len(whole.Children(0)); records > 1 {
+				if w := fmt.Sprintf("a stream of %d JSON values", records); len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], w) {
+					t.Errorf("%s, budget %d: warnings %q, want one saying %q", name, budget, doc.Warnings, w)
+				}
+			}
 			tr, min, runs := doc.Tree, 1, 0
 			for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
 				if steps > 20 {

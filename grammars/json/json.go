@@ -93,14 +93,15 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		}
 	}
 	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	values := spans
 	if stream && b.runs == 1 && len(spans) > b.runLen {
 		for i := 0; i < len(spans); i += b.runLen {
 			last := spans[min(i+b.runLen, len(spans))-1]
 			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), hdd.Removable|hdd.Run, "")
 		}
-		spans = nil
+		values = nil // the records are in the runs
 	}
-	for i, sp := range spans {
+	for i, sp := range values {
 		raw := b.s[sp.start:sp.end]
 		if !gjson.Valid(raw) {
 			return nil, b.internal(sp.start, "gjson rejects a value encoding/json accepts")
