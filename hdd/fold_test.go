@@ -3,6 +3,7 @@ package hdd_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -147,5 +148,35 @@ func TestRunsSearch(t *testing.T) {
 	r := hdd.Reducer{Render: unparse.Append, Oracle: contains("w9")}
 	if _, err := r.Reduce(context.Background(), tr); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
 		t.Errorf("got error %v, want one about runs left", err)
+	}
+}
+
+// TestStaleTreeParsedAgain checks that once the best text of a large input
+// is no longer the tree's, the search parses it again before the next
+// level, though nothing is folded there, so the old text can go.
+func TestStaleTreeParsedAgain(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("(keep (")
+	for i := 0; b.Len() < 1<<20+1000; i++ {
+		fmt.Fprintf(&b, "a%d ", i)
+	}
+	b.WriteString(")) (drop)")
+	src := b.String()
+	tr, err := foldedSexp(src, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs []string
+	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true, Render: unparse.Append,
+		Oracle: contains("keep", "a7 "), Log: func(m string) { logs = append(logs, m) }}
+	res, err := r.Reduce(context.Background(), tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Output); got != "(keep (a7 ))" {
+		t.Errorf("got %q", got)
+	}
+	if !slices.ContainsFunc(logs, func(m string) bool { return strings.Contains(m, "again for level 2") }) {
+		t.Errorf("the text was not parsed again for level 2:\n%s", strings.Join(logs, "\n"))
 	}
 }

@@ -997,7 +997,7 @@ func (s *search) nearest(id NodeID, class string) []NodeID {
 func (s *search) hdd(ctx context.Context) (bool, error) {
 	changed := false
 	for d := 0; ; d++ {
-		if f := s.t.FoldLevel(); f >= 0 && d > f {
+		if f := s.t.FoldLevel(); f >= 0 && d > f || s.stale() {
 			if err := s.unfold(d); err != nil {
 				return changed, err
 			}
@@ -1018,6 +1018,13 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// stale reports whether the tree, one that can be parsed again, is of a
+// large text longer than the best: parsing the best text again lets the
+// old one go, which halves the memory the texts take.
+func (s *search) stale() bool {
+	return s.t.Unfold != nil && len(s.t.Src) > largeText && len(s.best) < len(s.t.Src)
 }
 
 // unfold replaces the tree by a parse of the best text whose levels above
