@@ -41,27 +41,11 @@ func full(t *testing.T, src []byte) *hdd.Tree {
 	return doc.Tree
 }
 
-// depths returns the depth of each node of tr.
-func depths(tr *hdd.Tree) []int {
-	d := make([]int, tr.Len())
-	for id := 1; id < tr.Len(); id++ {
-		d[id] = d[tr.Nodes[id].Parent] + 1
-	}
-	return d
-}
-
 // TestLevelSizes checks the prescan that chooses the fold depth against
 // the trees themselves: the count of nodes at each depth is exact.
 func TestLevelSizes(t *testing.T) {
 	for name, src := range foldInputs(t) {
-		tr := full(t, src)
-		var want []int
-		for _, d := range depths(tr) {
-			for len(want) <= d {
-				want = append(want, 0)
-			}
-			want[d]++
-		}
+		want := grammartest.LevelSizes(full(t, src))
 		spans, err := split(src)
 		if err != nil {
 			t.Fatal(err)
@@ -78,43 +62,13 @@ func TestLevelSizes(t *testing.T) {
 func TestFold(t *testing.T) {
 	for name, src := range foldInputs(t) {
 		whole := full(t, src)
-		wd := depths(whole)
 		for fold := 1; fold < whole.Height(); fold++ {
 			doc, err := parse(src, 1, fold, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr := doc.Tree
-			var want []hdd.NodeID
-			folded := false
-			for id := range whole.Nodes {
-				if wd[id] <= fold {
-					want = append(want, hdd.NodeID(id))
-					folded = folded || wd[id] == fold && len(whole.Children(hdd.NodeID(id))) > 0
-				}
-			}
-			if tr.Len() != len(want) {
-				t.Fatalf("%s folded at %d: %d nodes, want %d", name, fold, tr.Len(), len(want))
-			}
-			wantLevel := -1
-			if folded {
-				wantLevel = fold
-			}
-			if tr.FoldLevel() != wantLevel || (tr.Unfold != nil) != folded {
-				t.Errorf("%s folded at %d: FoldLevel %d, want %d; Unfold set %v", name, fold, tr.FoldLevel(), wantLevel, tr.Unfold != nil)
-			}
-			index := make(map[hdd.NodeID]hdd.NodeID) // whole's ID -> tr's
-			for i, w := range want {
-				index[w] = hdd.NodeID(i)
-				got, exp := tr.Nodes[i], whole.Nodes[w]
-				wantFolded := wd[w] == fold && len(whole.Children(w)) > 0
-				if got.Kind != exp.Kind || got.Lead != exp.Lead || got.Start != exp.Start || got.End != exp.End ||
-					got.Flags&^hdd.Folded != exp.Flags || got.Is(hdd.Folded) != wantFolded ||
-					got.Class != exp.Class || got.Replace != exp.Replace ||
-					(w > 0 && got.Parent != index[exp.Parent]) {
-					t.Fatalf("%s folded at %d: node %d is %+v (%s), want %+v (%s), folded %v",
-						name, fold, i, got, tr.Describe(hdd.NodeID(i)), exp, whole.Describe(w), wantFolded)
-				}
+			if err := grammartest.CheckFolded(whole, doc.Tree, fold); err != nil {
+				t.Fatalf("%s folded at %d: %v", name, fold, err)
 			}
 		}
 	}
@@ -148,25 +102,15 @@ func TestFoldedReduction(t *testing.T) {
 		for _, alg := range algorithms {
 			var outs [2][]byte
 			var seen [2][]string
-			for i := range 2 {
-				doc, err := parse(src, 1, 1, false)
-				if i == 0 {
-					doc, err = parse(src, math.MaxInt, 1, false)
-				}
+			for i, budget := range []int{math.MaxInt, 1} {
+				doc, err := parse(src, budget, 1, false)
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := alg.r
-				r.Render = unparse.Append
-				r.Oracle = hdd.OracleFunc(func(c []byte) bool {
-					seen[i] = append(seen[i], string(c))
-					return bytes.Contains(c, want)
-				})
-				res, err := r.Reduce(context.Background(), doc.Tree)
+				seen[i], outs[i], err = grammartest.Reduce(doc, alg.r, func(c []byte) bool { return bytes.Contains(c, want) })
 				if err != nil {
 					t.Fatalf("%s, %s: %v", name, alg.name, err)
 				}
-				outs[i] = res.Output
 				if i == 1 && doc.Tree.FoldLevel() >= 0 {
 					unfolded++
 				}
@@ -358,13 +302,13 @@ func TestRunsReduction(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := hdd.Reducer{Render: unparse.Append, Algorithm: hdd.HDDStar,
-				Oracle: hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, want) })}
-			res, err := r.Reduce(context.Background(), doc.Tree)
+			var seen []string
+			seen, outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar},
+				func(c []byte) bool { return bytes.Contains(c, want) })
 			if err != nil {
 				t.Fatalf("%s, budget %d: %v", name, budget, err)
 			}
-			outs[i], tests[i] = res.Output, res.Stats.Tests
+			tests[i] = len(seen)
 		}
 		if !bytes.Equal(outs[0], outs[1]) {
 			t.Errorf("%s: in runs, the result is %q, want %q", name, outs[1], outs[0])

@@ -2,15 +2,14 @@ package xml
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
 )
 
 // foldInput is an input of the folding tests.
@@ -38,15 +37,6 @@ func foldInputs(t *testing.T) []foldInput {
 	return ins
 }
 
-// depths returns the depth of each node of tr.
-func depths(tr *hdd.Tree) []int {
-	d := make([]int, tr.Len())
-	for id := 1; id < tr.Len(); id++ {
-		d[id] = d[tr.Nodes[id].Parent] + 1
-	}
-	return d
-}
-
 // full parses in.src with no folding.
 func (in foldInput) full(t *testing.T) *hdd.Tree {
 	t.Helper()
@@ -64,13 +54,7 @@ func (in foldInput) full(t *testing.T) *hdd.Tree {
 // against the trees themselves.
 func TestLevelSizes(t *testing.T) {
 	for _, in := range foldInputs(t) {
-		var want []int
-		for _, d := range depths(in.full(t)) {
-			for len(want) <= d {
-				want = append(want, 0)
-			}
-			want[d]++
-		}
+		want := grammartest.LevelSizes(in.full(t))
 		c := newParser(in.src, in.l, nil)
 		c.sizes = []int{1}
 		c.run()
@@ -86,7 +70,7 @@ func TestLevelSizes(t *testing.T) {
 func TestFold(t *testing.T) {
 	for _, in := range foldInputs(t) {
 		whole := in.full(t)
-		wd := depths(whole)
+		wd := grammartest.Depths(whole)
 		for id := range whole.Nodes {
 			if whole.Level(hdd.NodeID(id)) != wd[id] && whole.Len() > 20 {
 				t.Fatalf("%s: node %d is at level %d, depth %d", in.name, id, whole.Level(hdd.NodeID(id)), wd[id])
@@ -97,27 +81,8 @@ func TestFold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr := doc.Tree
-			var want []hdd.NodeID
-			for id := range whole.Nodes {
-				if wd[id] <= fold {
-					want = append(want, hdd.NodeID(id))
-				}
-			}
-			if tr.Len() != len(want) {
-				t.Fatalf("%s folded at %d: %d nodes, want %d", in.name, fold, tr.Len(), len(want))
-			}
-			if tr.FoldLevel() != fold {
-				t.Errorf("%s folded at %d: FoldLevel %d", in.name, fold, tr.FoldLevel())
-			}
-			for i, w := range want {
-				got, exp := tr.Nodes[i], whole.Nodes[w]
-				wantFolded := wd[w] == fold && len(whole.Children(w)) > 0
-				if got.Kind != exp.Kind || got.Lead != exp.Lead || got.Start != exp.Start || got.End != exp.End ||
-					got.Flags&^hdd.Folded != exp.Flags || got.Is(hdd.Folded) != wantFolded || got.Class != exp.Class {
-					t.Fatalf("%s folded at %d: node %d is %s [%d,%d) %s, want %s [%d,%d) %s, folded %v", in.name, fold, i,
-						got.Kind, got.Start, got.End, tr.Describe(hdd.NodeID(i)), exp.Kind, exp.Start, exp.End, whole.Describe(w), wantFolded)
-				}
+			if err := grammartest.CheckFolded(whole, doc.Tree, fold); err != nil {
+				t.Fatalf("%s folded at %d: %v", in.name, fold, err)
 			}
 		}
 	}
@@ -149,17 +114,11 @@ func TestFoldedReduction(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := hdd.Reducer{Render: unparse.Append, Algorithm: hdd.HDDStar, Check: doc.Check,
-				Transforms: doc.Transforms, Tidy: doc.Tidy,
-				Oracle: hdd.OracleFunc(func(c []byte) bool {
-					seen[i] = append(seen[i], string(c))
-					return bytes.Contains(c, want)
-				})}
-			res, err := r.Reduce(context.Background(), doc.Tree)
+			seen[i], outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar},
+				func(c []byte) bool { return bytes.Contains(c, want) })
 			if err != nil {
 				t.Fatalf("%s: %v", in.name, err)
 			}
-			outs[i] = res.Output
 			if i == 1 && doc.Tree.FoldLevel() >= 0 {
 				unfolded++
 			}
