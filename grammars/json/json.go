@@ -433,8 +433,8 @@ func emptyContainer(raw string) bool {
 }
 
 // container adds the members or elements of v, and the commas between them,
-// as children of id. It checks that the bytes between them are what JSON
-// allows, so a span gjson got wrong is an error, not a silent bad tree.
+// as children of id, or runs of them when v is a long list at the depth of
+// runs.
 func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) error {
 	if depth+1 == b.runs {
 		n := 0
@@ -443,52 +443,63 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 			return b.inRuns(id, v, obj)
 		}
 	}
-	pos := v.Index + 1 // after the opening bracket
-	first := true
-	var err error
-	v.ForEach(func(key, val gjson.Result) bool {
-		start := val.Index
-		if obj {
-			start = key.Index
-		}
-		if !first {
-			comma, ok := b.between(pos, start, ',')
-			if !ok {
-				err = b.internal(pos, "expected one comma between items")
-				return false
-			}
+	return b.items(v, obj, func(_, comma int, key, val gjson.Result) error {
+		if comma >= 0 {
 			b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
-		} else if _, ok := b.between(pos, start, 0); !ok {
-			err = b.internal(pos, "unexpected bytes before the first item")
-			return false
 		}
-		first = false
 		if !obj {
-			err = b.value(id, val, depth+1, hdd.Removable|hdd.ListItem, "", valueClass)
-			pos = val.Index + len(val.Raw)
-			return err == nil
+			return b.value(id, val, depth+1, hdd.Removable|hdd.ListItem, "", valueClass)
 		}
 		kend := key.Index + len(key.Raw)
-		vend := val.Index + len(val.Raw)
-		if key.Index < pos || kend > len(b.s) || b.s[key.Index:kend] != key.Raw || !strings.HasPrefix(key.Raw, `"`) {
-			err = b.internal(key.Index, "a key's offset is wrong")
-			return false
+		if kend > len(b.s) || b.s[key.Index:kend] != key.Raw || !strings.HasPrefix(key.Raw, `"`) {
+			return b.internal(key.Index, "a key's offset is wrong")
 		}
 		if _, ok := b.between(kend, val.Index, ':'); !ok {
-			err = b.internal(kend, "expected a colon after a key")
-			return false
+			return b.internal(kend, "expected a colon after a key")
 		}
 		// The key is the member's own bytes: no edit touches it alone.
 		flags := hdd.Removable | hdd.ListItem
 		if depth+1 == b.fold {
 			flags |= hdd.Folded
 		}
-		m := b.t.Add(id, "member", key.Index, vend, flags, "")
-		if depth+1 != b.fold {
-			err = b.value(m, val, depth+2, 0, minimal(val), valueClass)
+		m := b.t.Add(id, "member", key.Index, val.Index+len(val.Raw), flags, "")
+		if depth+1 == b.fold {
+			return nil
 		}
-		pos = vend
-		return err == nil
+		return b.value(m, val, depth+2, 0, minimal(val), valueClass)
+	})
+}
+
+// items calls item for each member or element of v, in order, with its
+// index, the offset of the comma before it (-1 for the first) and, for a
+// member, its key. It checks that the bytes between the items are what JSON
+// allows, so a span gjson got wrong is an error, not a silent bad tree.
+func (b *builder) items(v gjson.Result, obj bool, item func(i, comma int, key, val gjson.Result) error) error {
+	pos := v.Index + 1 // after the opening bracket
+	i := 0
+	var err error
+	v.ForEach(func(key, val gjson.Result) bool {
+		start := val.Index
+		if obj {
+			start = key.Index
+		}
+		comma := -1
+		if i > 0 {
+			var ok bool
+			if comma, ok = b.between(pos, start, ','); !ok {
+				err = b.internal(pos, "expected one comma between items")
+				return false
+			}
+		} else if _, ok := b.between(pos, start, 0); !ok {
+			err = b.internal(pos, "unexpected bytes before the first item")
+			return false
+		}
+		if err = item(i, comma, key, val); err != nil {
+			return false
+		}
+		i++
+		pos = val.Index + len(val.Raw)
+		return true
 	})
 	if err != nil {
 		return err
@@ -504,43 +515,27 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 // and the commas between runs, as children of id: each run is a leaf
 // standing for its items and the commas between them.
 func (b *builder) inRuns(id hdd.NodeID, v gjson.Result, obj bool) error {
-	pos := v.Index + 1 // after the opening bracket
-	items, start := 0, 0
-	var err error
-	addRun := func() { b.t.Add(id, "run", start, pos, hdd.Removable|hdd.ListItem|hdd.Run, "") }
-	v.ForEach(func(key, val gjson.Result) bool {
-		from := val.Index
-		if obj {
-			from = key.Index
-		}
-		var sep byte
-		if items > 0 {
-			sep = ','
-		}
-		comma, ok := b.between(pos, from, sep)
-		if !ok {
-			err = b.internal(pos, "expected one comma between items")
-			return false
-		}
-		if items%b.runLen == 0 {
-			if items > 0 {
+	start, end := 0, 0
+	addRun := func() { b.t.Add(id, "run", start, end, hdd.Removable|hdd.ListItem|hdd.Run, "") }
+	err := b.items(v, obj, func(i, comma int, key, val gjson.Result) error {
+		if i%b.runLen == 0 {
+			if i > 0 {
 				addRun()
 				b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
 			}
-			start = from
+			start = val.Index
+			if obj {
+				start = key.Index
+			}
 		}
-		items++
-		pos = val.Index + len(val.Raw)
-		return true
+		end = val.Index + len(val.Raw)
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if items > 0 {
+	if end > 0 {
 		addRun()
-	}
-	if _, ok := b.between(pos, v.Index+len(v.Raw)-1, 0); !ok {
-		return b.internal(pos, "unexpected bytes after the last item")
 	}
 	return nil
 }
