@@ -57,12 +57,13 @@ const FoldNodes = 1 << 14
 // parse parses src, a document of language l, into a tree of at most about
 // budget nodes, folded no higher than level minLevel (see FoldNodes).
 func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
-	if err := checkInput(src, l); err != nil {
-		return nil, err
-	}
 	fold := -1
 	if estimateNodes(src) > budget {
-		// Count the nodes of each depth with a scan that builds nothing.
+		// Count the nodes of each depth with a scan that builds nothing,
+		// of a document (scan checks that, but after this).
+		if err := checkInput(src, l); err != nil {
+			return nil, err
+		}
 		c := newParser(src, l, nil)
 		c.sizes = []int{1}
 		c.run()
