@@ -8,8 +8,8 @@ import "os/exec"
 // canceled context kills the test process only (exec's default Cancel).
 func setGroup(cmd *exec.Cmd) {}
 
-// wait waits for cmd.
-func wait(cmd *exec.Cmd) error { return cmd.Wait() }
+// wait waits for cmd; exited is not called.
+func wait(cmd *exec.Cmd, exited func()) error { return cmd.Wait() }
 
 // isBusy reports false.
 func isBusy(err error) bool { return false }

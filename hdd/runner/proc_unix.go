@@ -18,8 +18,10 @@ func setGroup(cmd *exec.Cmd) {
 
 // wait waits for cmd, which was set up by setGroup, and then kills what is
 // left of its process group, so that no background process of the test
-// outlives the run.
-func wait(cmd *exec.Cmd) error {
+// outlives the run. If exited is not nil and the system can tell that the
+// test has exited before reaping it, wait calls exited then, after killing
+// the group and before waiting for the output pipe to close.
+func wait(cmd *exec.Cmd, exited func()) error {
 	pid := cmd.Process.Pid
 	if waitExited(pid) {
 		// The leader has exited but is not reaped yet, so its pid, which
@@ -27,6 +29,9 @@ func wait(cmd *exec.Cmd) error {
 		// only processes of this run, and frees the output pipe that a
 		// background process may hold.
 		killGroup(pid)
+		if exited != nil {
+			exited()
+		}
 		return cmd.Wait()
 	}
 	err := cmd.Wait()

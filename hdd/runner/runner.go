@@ -63,9 +63,10 @@ const (
 // to Test gets a directory of its own.
 type Command struct {
 	// Path is the test executable. It is run directly, never through a
-	// shell, as Path Args... CANDIDATE_PATH. A Path without a slash is
-	// looked up in $PATH; a relative Path is relative to the current
-	// directory of the calling process, not to the run directory.
+	// shell, as Path Args... CANDIDATE_PATH. A Path without a slash names
+	// a file in the current directory if there is one, else a command in
+	// $PATH; a relative Path is relative to the current directory of the
+	// calling process, not to the run directory.
 	Path string
 
 	// Args holds extra arguments placed before the candidate path. It may
@@ -102,6 +103,11 @@ type Command struct {
 	// be called concurrently. If Warn is nil, such problems are reported
 	// on standard error.
 	Warn func(error)
+
+	// Reaper, if not nil, kills the processes each run leaves behind
+	// outside its process group (see [Reaper]); every Command running
+	// tests for the process must then share it.
+	Reaper *Reaper
 }
 
 var _ hdd.Oracle = (*Command)(nil)
@@ -160,10 +166,17 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 		out = newTail(c.KeepOutput)
 	}
 	args := append(append([]string{}, c.Args...), file)
+	var marker string
+	if c.Reaper != nil {
+		marker = c.Reaper.newRun()
+	}
 	var env []string
-	if c.Env != nil {
+	if c.Env != nil || marker != "" {
 		// exec sets PWD itself only when Env is nil.
 		env = append(append(os.Environ(), c.Env...), "PWD="+dir)
+		if marker != "" {
+			env = append(env, markerVar+"="+marker)
+		}
 	}
 
 	// Take the start time before the deadline, so that a run that timed
@@ -188,7 +201,16 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 		}
 		cmd.WaitDelay = waitDelay
 		setGroup(cmd)
-		err = cmd.Start()
+		if c.Reaper != nil {
+			err = c.Reaper.start(func() (int, error) {
+				if err := cmd.Start(); err != nil {
+					return 0, err
+				}
+				return cmd.Process.Pid, nil
+			})
+		} else {
+			err = cmd.Start()
+		}
 		// A test script that was just written may be briefly busy when
 		// another goroutine forks while holding its descriptor (go.dev/issue/22315).
 		if err == nil || !isBusy(err) || attempt == 4 {
@@ -197,6 +219,9 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 		time.Sleep(time.Duration(10<<attempt) * time.Millisecond)
 	}
 	if err != nil {
+		if marker != "" {
+			c.Reaper.endRun(marker)
+		}
 		switch {
 		case ctx.Err() != nil:
 			return hdd.Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
@@ -205,7 +230,18 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 		}
 		return hdd.Verdict{}, c.startError(exe, err)
 	}
-	err = wait(cmd)
+	if marker != "" {
+		// The escaped processes of the run go as soon as the test has
+		// exited: one of them may hold the output pipe open.
+		ended := false
+		err = wait(cmd, func() { c.Reaper.endRun(marker); ended = true })
+		c.Reaper.exited(cmd.Process.Pid)
+		if !ended {
+			c.Reaper.endRun(marker)
+		}
+	} else {
+		err = wait(cmd, nil)
+	}
 	v := hdd.Verdict{Duration: time.Since(start), Exit: -1}
 	if out != nil {
 		v.Output = out.Bytes()
@@ -262,8 +298,11 @@ func (c *Command) check(exe string) error {
 	case fi.Mode().Perm()&0o111 == 0:
 		return c.errorf(fs.ErrPermission, "is not executable (chmod +x %s)", c.Path)
 	}
-	interp := interpreter(exe)
-	if interp == "" {
+	interp, crlf := interpreter(exe)
+	switch {
+	case crlf:
+		return c.errorf(nil, "has Windows line endings: its #! line ends in a carriage return, which the system takes as part of the line (convert it with dos2unix %s)", c.Path)
+	case interp == "":
 		return nil
 	}
 	fi, err = os.Stat(interp)
@@ -302,12 +341,25 @@ func (c *Command) errorf(cause error, format string, args ...any) error {
 	return &startError{msg: msg, cause: cause}
 }
 
+// Executable returns the absolute path of the test executable that Path
+// names, as it will be run.
+func (c *Command) Executable() (string, error) { return c.resolve() }
+
 // resolve returns the absolute path of the test executable.
 func (c *Command) resolve() (string, error) {
 	switch {
 	case c.Path == "":
 		return "", &startError{msg: "no test command given"}
 	case strings.Contains(c.Path, "/"):
+		abs, err := filepath.Abs(c.Path)
+		if err != nil {
+			return "", c.errorf(err, "cannot be located: %v", err)
+		}
+		return abs, nil
+	}
+	// A bare name is a file in the current directory if there is one
+	// (C-Vise takes `cvise test.sh crash.c` so), else a command in $PATH.
+	if fi, err := os.Stat(c.Path); err == nil && fi.Mode().IsRegular() {
 		abs, err := filepath.Abs(c.Path)
 		if err != nil {
 			return "", c.errorf(err, "cannot be located: %v", err)
@@ -378,23 +430,27 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// interpreter returns the interpreter named by the #! line of file, or "".
-func interpreter(file string) string {
+// interpreter returns the interpreter named by the #! line of file, or "",
+// and whether the line ends in a carriage return (a script saved with
+// Windows line endings: the kernel keeps the carriage return as part of the
+// interpreter's name or of its argument).
+func interpreter(file string) (interp string, crlf bool) {
 	f, err := os.Open(file)
 	if err != nil {
-		return ""
+		return "", false
 	}
 	defer f.Close()
 	var buf [256]byte
 	n, _ := io.ReadFull(f, buf[:])
 	line, ok := bytes.CutPrefix(buf[:n], []byte("#!"))
 	if !ok {
-		return ""
+		return "", false
 	}
 	line, _, _ = bytes.Cut(line, []byte("\n"))
+	crlf = bytes.HasSuffix(line, []byte("\r"))
 	fields := strings.Fields(string(line))
 	if len(fields) == 0 {
-		return ""
+		return "", false
 	}
-	return fields[0]
+	return fields[0], crlf
 }
