@@ -6,11 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // writeAtomic writes data to path through a temporary file in the same
-// directory and a rename, so path never holds a half-written result.
-func writeAtomic(path string, data []byte) error {
+// directory and a rename, so path never holds a half-written result. The
+// file gets the permissions perm.
+func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -21,12 +24,11 @@ func writeAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Chmod(perm)
+	}
 	cerr := f.Close()
 	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
 		os.Remove(tmp)
 		return err
 	}
@@ -37,50 +39,129 @@ func writeAtomic(path string, data []byte) error {
 	return nil
 }
 
-// checkWritable fails early, before any test runs, when the result could not
-// be written to path.
-func checkWritable(path string) error {
+// checkWritable fails early, before any test runs, when a file could not
+// be written in path's directory. It returns the permissions a new file
+// gets there (0666 less the umask).
+func checkWritable(path string) (fs.FileMode, error) {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return fmt.Errorf("the output %s is a directory", path)
+		return 0, fmt.Errorf("the output %s is a directory", path)
 	}
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".hdd-probe*")
+	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf(".hdd-probe-%d-%d", os.Getpid(), time.Now().UnixNano())), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
-		return fmt.Errorf("cannot write the output in %s: %w", dir, err)
+		return 0, fmt.Errorf("cannot write the output in %s: %w", dir, unwrapPath(err))
+	}
+	perm := fs.FileMode(0o644)
+	if info, err := f.Stat(); err == nil {
+		perm = info.Mode().Perm()
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	return perm, os.Remove(f.Name())
 }
 
-// backup copies the input to INPUT.orig before an in-place reduction. An
-// existing INPUT.orig is never overwritten: it holds the original of an
-// earlier in-place run, which this one goes on from (resumed is true).
-func backup(input string, src []byte) (resumed bool, err error) {
-	orig := input + ".orig"
-	f, err := os.OpenFile(orig, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return true, nil
+// unwrapPath returns the cause of a *fs.PathError, whose message repeats
+// the path and operation.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
-	if err != nil {
-		return false, fmt.Errorf("cannot keep a copy of the input: %w", err)
-	}
-	_, werr := f.Write(src)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(orig)
-		return false, fmt.Errorf("cannot keep a copy of the input: %w", err)
-	}
-	return false, nil
+	return err
 }
 
-// samePath reports whether a and b name the same file.
-func samePath(a, b string) (bool, error) {
-	ia, err := os.Stat(a)
-	if err != nil {
-		return false, err
+// A resultFile keeps the best result on disk. It writes the output, after
+// updating the output's record; where the output cannot be written (its
+// disk is full, say), it keeps the result in a fallback file beside the
+// input or in the temporary directory, and says so once.
+type resultFile struct {
+	path    string      // the output
+	perm    fs.FileMode // its permissions
+	rec     *record     // its record, nil for none
+	recPath string
+	// fallbackDirs are where a fallback file may go, in order.
+	fallbackDirs []string
+	warnf        func(format string, args ...any)
+
+	hash       string // of the text the output holds, "" if not one of ours
+	fallback   string // the fallback file holding the best result, "" if none
+	recWarned  bool
+	fellBack   bool
+	fellBackTo string
+}
+
+// write writes best to the output. If that fails, it writes best to the
+// fallback file and returns the output's error.
+func (r *resultFile) write(best []byte) error {
+	h := hashBytes(best)
+	if r.rec != nil {
+		r.rec.Outputs = r.rec.Outputs[:0]
+		if r.hash != "" && r.hash != h {
+			r.rec.Outputs = append(r.rec.Outputs, r.hash)
+		}
+		r.rec.Outputs = append(r.rec.Outputs, h)
+		if err := r.rec.write(r.recPath); err != nil && !r.recWarned {
+			r.recWarned = true
+			r.warnf("cannot write %s (%v): a run stopped before the end will not be able to go on", r.recPath, unwrapPath(err))
+		}
 	}
-	ib, err := os.Stat(b)
-	if err != nil {
-		return false, err
+	err := writeAtomic(r.path, best, r.perm)
+	if err == nil {
+		r.hash = h
+		if r.fallback != "" {
+			os.Remove(r.fallback)
+			r.fallback = ""
+		}
+		return nil
 	}
-	return os.SameFile(ia, ib), nil
+	if ferr := r.writeFallback(best); ferr != nil {
+		return fmt.Errorf("%w; nor could it go elsewhere: %v", err, ferr)
+	}
+	if !r.fellBack || r.fellBackTo != r.fallback {
+		r.fellBack, r.fellBackTo = true, r.fallback
+		r.warnf("cannot write %s (%v): the best result so far is kept in %s", r.path, unwrapPath(err), r.fallback)
+	}
+	return err
+}
+
+// writeFallback writes best to the fallback file, choosing one if need be.
+func (r *resultFile) writeFallback(best []byte) error {
+	if r.fallback != "" {
+		if err := writeAtomic(r.fallback, best, r.perm); err == nil {
+			return nil
+		}
+		os.Remove(r.fallback)
+		r.fallback = ""
+	}
+	ext := filepath.Ext(r.path)
+	pattern := strings.TrimSuffix(filepath.Base(r.path), ext) + ".*" + ext
+	var errs []error
+	for _, dir := range r.fallbackDirs {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		name := f.Name()
+		f.Close()
+		if err := writeAtomic(name, best, r.perm); err != nil {
+			os.Remove(name)
+			errs = append(errs, err)
+			continue
+		}
+		r.fallback = name
+		return nil
+	}
+	return errors.Join(errs...)
+}
+
+// newFilePerm returns the permissions to write path with: its own if it
+// exists, else those a new file gets in its directory.
+func newFilePerm(path string) fs.FileMode {
+	if info, err := os.Stat(path); err == nil {
+		return info.Mode().Perm()
+	}
+	if perm, err := checkWritable(path); err == nil {
+		return perm
+	}
+	return 0o644
 }

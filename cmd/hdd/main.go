@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,11 +13,11 @@ import (
 	"runtime/pprof"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 func main() {
@@ -31,7 +29,13 @@ func main() {
 		// 1.5 times) for no CPU time that shows.
 		debug.SetGCPercent(25)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Closing the terminal (SIGHUP) and Ctrl-\ (SIGQUIT) stop hdd as
+	// Ctrl-C does: the tests are stopped and the best result is kept.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	// A closed standard error (hdd ... 2>&1 | head) must not kill hdd
+	// halfway: with SIGPIPE caught, the write fails and hdd goes on. A
+	// handler, unlike an ignored signal, is not inherited by the tests.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -51,116 +55,69 @@ const (
 	defaultMinimizer = hdd.MinDDMinBlocks
 )
 
-// options are the command-line settings.
-type options struct {
-	out            string
-	inPlace        bool
-	fresh          bool
-	algorithm      hdd.Algorithm
-	minimizer      hdd.Minimizer
-	noHoist        bool
-	noReplace      bool
-	noShorten      bool
-	noTidy         bool
-	noTransform    bool
-	timeout        time.Duration
-	format         string
-	jobs           int
-	repeat         int
-	alsoCode       int
-	findings       string
-	maxTests       int
-	maxTime        time.Duration
-	maxSize        int64
-	statsJSON      string
-	verbose, quiet bool
-	dumpTree       bool
-	cpuProfile     string
-	memProfile     string
-}
-
-// defaultMaxSize is the largest input hdd reads without -max-size.
-const defaultMaxSize = 256 << 20
-
 // run is main without os.Exit, so deferred calls run and tests can call it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hdd", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hdd [flags] TEST INPUT\n       hdd -dump-tree [-format F] INPUT\n\n"+
-			"Reduces INPUT to a smaller file that TEST still finds interesting (TEST CANDIDATE exits 0).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	o := options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, alsoCode: -1}
-	fs.StringVar(&o.out, "o", "", "write the result to `file` (default: INPUT with .reduced before its extension)")
-	fs.BoolVar(&o.inPlace, "in-place", false, "overwrite INPUT with the result, keeping the original as INPUT.orig")
-	fs.BoolVar(&o.fresh, "fresh", false, "start from INPUT even when the output holds an earlier, partial result")
-	fs.Var(&o.algorithm, "algorithm", "search `algorithm`: hdd, hdd+, hdd* or ddmin (line-based baseline)")
-	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level: "+strings.Join(minimizerNames(), ", "))
-	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
-	fs.BoolVar(&o.noReplace, "no-replace", false, "do not replace nodes that cannot vanish by their minimal forms ({}, 0, \"\")")
-	fs.BoolVar(&o.noShorten, "no-shorten", false, "do not cut texts and strings down character by character")
-	fs.BoolVar(&o.noTidy, "no-tidy", false, "do not tidy the result (blank lines, trailing blanks, compact JSON and XML, C indentation)")
-	fs.BoolVar(&o.noTransform, "no-transform", false, "do not try format-specific edits (C macro expansion, block unwrapping and type simplification; XML element unwrapping)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `d` and count it as not interesting (default: 10 times the first run, at least 5s)")
-	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name)")
-	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once (the result is the same for every n)")
-	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for flaky tests)")
-	fs.IntVar(&o.alsoCode, "also-interesting", -1, "save candidates on which the test exits with `status` to the findings folder, and go on")
-	fs.StringVar(&o.findings, "findings", "", "the findings `folder` for -also-interesting (default: the output's name plus .findings)")
-	fs.IntVar(&o.maxTests, "max-tests", 0, "stop after `n` test runs with the best result so far (0: no limit)")
-	fs.DurationVar(&o.maxTime, "max-time", 0, "stop after `d` with the best result so far (0: no limit)")
-	fs.Int64Var(&o.maxSize, "max-size", defaultMaxSize, "refuse inputs larger than `bytes`")
-	fs.StringVar(&o.statsJSON, "stats-json", "", "write the run's statistics as JSON to `file`")
-	fs.BoolVar(&o.verbose, "v", false, "log each level and phase")
-	fs.BoolVar(&o.quiet, "q", false, "print nothing but errors")
-	fs.BoolVar(&o.dumpTree, "dump-tree", false, "print the parsed tree of INPUT and exit")
-	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
-	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
+	o, pos, err := parseArgs(args)
+	switch {
+	case errors.Is(err, errHelp):
+		printHelp(stdout)
+		return exitOK
+	case errors.Is(err, errVersion):
+		fmt.Fprintln(stdout, version())
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(stderr, "hdd: %v\n", err)
 		return exitUsage
 	}
+	con := newConsole(stderr)
+	if err := start(ctx, o, pos, stdout, con); err != nil {
+		con.printf("%v", err)
+		return exitFailure
+	}
+	return exitOK
+}
+
+// start checks the files of the run, starts the profiles and runs the job.
+func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *console) error {
+	var testArg, input, test string
 	if o.dumpTree {
-		if fs.NArg() != 1 {
-			fmt.Fprintln(stderr, "hdd: -dump-tree takes one INPUT file")
-			return exitUsage
+		input = pos[0]
+	} else {
+		testArg, input = pos[0], pos[1]
+		// The test must not be an output: resolve it as the runner will.
+		exe, err := (&runner.Command{Path: testArg}).Executable()
+		if err != nil {
+			return err
 		}
-		return dumpTree(fs.Arg(0), o, stdout, stderr)
+		test = exe
 	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return exitUsage
+	p, err := makePlan(test, input, o)
+	if err != nil {
+		return err
 	}
 	if o.cpuProfile != "" {
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {
-			fmt.Fprintf(stderr, "hdd: cannot write the CPU profile: %v\n", err)
-			return exitFailure
+			return fmt.Errorf("cannot write the CPU profile: %w", err)
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "hdd: cannot write the CPU profile: %v\n", err)
-			return exitFailure
+			return fmt.Errorf("cannot write the CPU profile: %w", err)
 		}
 		defer pprof.StopCPUProfile()
 	}
 	if o.memProfile != "" {
 		runtime.MemProfileRate = 1 // every allocation, not a sample
+		defer func() {
+			if err := writeHeapProfile(o.memProfile); err != nil {
+				con.printf("cannot write the memory profile: %v", err)
+			}
+		}()
 	}
-	err := reduce(ctx, fs.Arg(0), fs.Arg(1), o, stderr)
-	if o.memProfile != "" {
-		if perr := writeHeapProfile(o.memProfile); perr != nil {
-			fmt.Fprintf(stderr, "hdd: cannot write the memory profile: %v\n", perr)
-		}
+	if o.dumpTree {
+		return dumpTree(input, o, stdout, con)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "hdd: %v\n", err)
-		return exitFailure
-	}
-	return exitOK
+	return reduce(ctx, testArg, p, o, con)
 }
 
 // writeHeapProfile writes the allocations so far to path.
@@ -207,7 +164,7 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 		return nil, nil, fmt.Errorf("the input %s is not a regular file", path)
 	}
 	if info.Size() > maxSize {
-		return nil, nil, fmt.Errorf("the input %s has %d MB, more than the %d MB hdd reads (raise -max-size to try anyway)", path, info.Size()>>20, maxSize>>20)
+		return nil, nil, fmt.Errorf("the input %s has %s, more than the %s hdd reads (raise -max-size to try anyway)", path, mb(info.Size()), mb(maxSize))
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -223,115 +180,49 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 // parseInput parses the input read from path.
 func parseInput(path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
 	doc, err := f.Parse(src)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not valid %s: %w", path, f.Name, err)
+	if err == nil {
+		return doc, nil
 	}
-	return doc, nil
+	hint := ""
+	if f.Name != "lines" && !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) {
+		hint = " (-format lines reduces any text line by line)"
+	}
+	return nil, fmt.Errorf("%s: not valid %s: %w%s", path, f.Name, err, hint)
 }
 
-func dumpTree(path string, o options, stdout, stderr io.Writer) int {
-	_, doc, f, err := load(path, o.format, o.maxSize)
+func dumpTree(path string, o options, stdout io.Writer, con *console) error {
+	_, doc, f, err := load(path, o.format, int64(o.maxSize))
 	if err != nil {
-		fmt.Fprintf(stderr, "hdd: %v\n", err)
-		return exitFailure
+		return err
 	}
 	for _, w := range doc.Warnings {
-		fmt.Fprintf(stderr, "hdd: warning: %s\n", w)
+		con.printf("warning: %s: %s", path, w)
 	}
-	fmt.Fprintf(stdout, "# %s: format %s, %d nodes, height %d\n", path, f.Name, doc.Tree.Len(), doc.Tree.Height())
-	if err := doc.Tree.Dump(stdout); err != nil {
-		fmt.Fprintf(stderr, "hdd: %v\n", err)
-		return exitFailure
-	}
-	return exitOK
+	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, plural(doc.Tree.Len(), "node"), doc.Tree.Height())
+	return doc.Tree.Dump(stdout)
 }
 
-// reducedPath is the default output path: dir/name.reduced.ext.
-func reducedPath(input string) string {
-	ext := filepath.Ext(input)
-	return strings.TrimSuffix(input, ext) + ".reduced" + ext
-}
-
-func notInteresting(ni *hdd.NotInterestingError, testPath, input string) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%v\n", ni)
-	if out := strings.TrimSpace(string(ni.Verdict.Output)); out != "" {
-		lines := strings.Split(out, "\n")
-		if len(lines) > 10 {
-			lines = lines[len(lines)-10:]
-		}
-		fmt.Fprintf(&b, "hdd: the test's last output:\n")
-		for _, l := range lines {
-			fmt.Fprintf(&b, "hdd:   %s\n", l)
-		}
-	}
-	name := filepath.Base(input)
-	fmt.Fprintf(&b, "hdd: to reproduce: d=$(mktemp -d) && cp %s \"$d/%s\" && (cd \"$d\" && %s \"$d/%s\"; echo \"exit status $?\")",
-		shellQuote(input), name, shellQuote(testPath), name)
-	return errors.New(b.String())
-}
-
+// shellQuote quotes s for sh: as it is when it holds only characters sh
+// leaves alone, else in single quotes.
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r == ',' || r == ':' || r == '=' || r == '@' ||
+			r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	}) < 0 {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func summary(w io.Writer, input, out string, original int, res *hdd.Result, stop string) {
-	st := res.Stats
-	pct := 0.0
-	if original > 0 {
-		pct = 100 * (1 - float64(st.BytesAfter)/float64(original))
-	}
-	state := "reduced"
-	if stop != "" {
-		state = "partially reduced (" + stop + ")"
-	}
-	fmt.Fprintf(w, "hdd: %s %s: %d -> %d bytes (%.1f%% smaller), %d -> %d nodes\n",
-		state, input, original, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
-	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v\n",
-		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond), st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
-	fmt.Fprintf(w, "hdd: result written to %s\n", out)
-}
-
-// Stats is the -stats-json document.
-type Stats struct {
-	Input       string  `json:"input"`
-	Output      string  `json:"output"`
-	Algorithm   string  `json:"algorithm"`
-	Partial     bool    `json:"partial"`
-	Tests       int     `json:"tests"`
-	CacheHits   int     `json:"cache_hits"`
-	Rejected    int     `json:"rejected"`
-	Timeouts    int     `json:"timeouts"`
-	BytesBefore int     `json:"bytes_before"`
-	BytesAfter  int     `json:"bytes_after"`
-	NodesBefore int     `json:"nodes_before"`
-	NodesAfter  int     `json:"nodes_after"`
-	TestSeconds float64 `json:"test_seconds"` // summed over parallel runs
-	// TestWallSeconds is the wall time during which at least one test ran;
-	// the rest of the wall time is hdd's own.
-	TestWallSeconds float64 `json:"test_wall_seconds"`
-	Seconds         float64 `json:"seconds"`
-	// OwnCPUSeconds is hdd's own CPU time (parsing, rendering, checking,
-	// hashing, writing files), without the tests it ran.
-	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
-}
-
-func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, partial bool) error {
-	st := res.Stats
-	b, err := json.MarshalIndent(Stats{
-		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
-		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
-		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
-		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
-		OwnCPUSeconds: ownCPU().Seconds(),
-	}, "", "  ")
+// reproduce returns a command that, pasted into sh, runs the test on the
+// file at path as hdd does: a copy with the same name in a fresh
+// directory, which is the working directory, then prints the exit status.
+func reproduce(test, path string) string {
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		return err
+		abs = path
 	}
-	return writeAtomic(path, append(b, '\n'))
+	name := shellQuote(filepath.Base(path))
+	return fmt.Sprintf(`d=$(mktemp -d) && cp %s "$d"/%s && (cd "$d" && %s "$d"/%s; echo "exit status $?")`,
+		shellQuote(abs), name, shellQuote(test), name)
 }

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -18,26 +18,21 @@ import (
 	"github.com/hddreduce/hdd/unparse"
 )
 
-// reduce is the main job: reduce input with the test at testPath.
-func reduce(ctx context.Context, testPath, input string, o options, stderr io.Writer) error {
-	terminal := isTerminal(stderr)
-	stderr = &syncWriter{w: stderr} // the checks of the original log from their own goroutine
+// reduce is the main job: reduce the input of plan p with its test.
+func reduce(ctx context.Context, testArg string, p *plan, o options, con *console) error {
 	logf := func(format string, args ...any) {
 		if !o.quiet {
-			fmt.Fprintf(stderr, "hdd: "+format+"\n", args...)
+			con.printf(format, args...)
 		}
 	}
-	warnf := func(format string, args ...any) { fmt.Fprintf(stderr, "hdd: warning: "+format+"\n", args...) }
+	warnf := func(format string, args ...any) { con.printf("warning: "+format, args...) }
 	if o.algorithm == hdd.PlainDDMin && o.format == "" {
 		o.format = lines.Format.Name
 	}
-	src, f, err := readInput(input, o.format, o.maxSize)
+	src, f, err := readInput(p.input, o.format, int64(o.maxSize))
 	if err != nil {
 		return err
 	}
-	// Only the size is used after the search starts: the input's bytes can
-	// go once the search has a smaller text and a tree of its own.
-	size := len(src)
 	// The input is parsed while the checks below and the first test runs
 	// of the original go on: the parse of a large input takes about as long
 	// as a test run.
@@ -47,59 +42,53 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	}
 	parsed := make(chan parseResult, 1)
 	go func() {
-		doc, err := parseInput(input, f, src)
+		doc, err := parseInput(p.input, f, src)
 		parsed <- parseResult{doc, err}
 	}()
 
-	out := o.out
-	switch {
-	case o.inPlace && out != "":
-		return errors.New("-in-place and -o exclude each other")
-	case o.inPlace:
-		out = input
-	case out == "":
-		out = reducedPath(input)
-	}
-	if same, _ := samePath(out, input); same && !o.inPlace {
-		return fmt.Errorf("the output %s is the input; use -in-place to overwrite the input", out)
-	}
-	if err := checkWritable(out); err != nil {
+	newPerm, err := checkWritable(p.out)
+	if err != nil {
 		return err
 	}
-	release, err := lockOutput(out)
+	release, err := lockOutput(p.out)
 	if err != nil {
 		return err
 	}
 	defer release()
-	test := &runner.Command{Path: testPath, Name: filepath.Base(input), Timeout: o.timeout}
+	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout}
 	if err := test.Check(); err != nil {
 		return err
+	}
+	if reaper, err := runner.NewReaper(); err == nil {
+		test.Reaper = reaper
+		defer func() {
+			reaper.Close()
+			if n := reaper.Killed(); n > 0 {
+				warnf("the test left %s running outside its process group (setsid, daemons): hdd killed them after each run", plural(n, "process"))
+			}
+		}()
 	}
 	if o.timeout == 0 {
 		test.Timeout = 10 * time.Minute // for the first run, until calibrated
 	}
 	var oracle hdd.Oracle = test
-	if o.alsoCode >= 0 {
-		dir := o.findings
-		if dir == "" {
-			dir = out + ".findings"
-		}
-		oracle = &runner.Findings{Oracle: test, Code: o.alsoCode, Dir: dir, Name: filepath.Base(input),
-			Saved:  func(p string) { logf("side finding (exit %d) saved as %s", o.alsoCode, p) },
+	if o.alsoCode.set {
+		oracle = &runner.Findings{Oracle: test, Code: o.alsoCode.code, Dir: p.findings, Name: filepath.Base(p.input),
+			Saved:  func(path string) { logf("side finding (exit %d) saved as %s", o.alsoCode.code, path) },
 			Failed: func(err error) { warnf("%v", err) }}
 	}
 
-	// Go on from an earlier, partial result in the output, if there is one.
-	var start *grammars.Doc // nil: the input
-	startName, startText := input, src
-	if !o.inPlace && !o.fresh {
-		if prev, perr := os.ReadFile(out); perr == nil && len(prev) < len(src) {
-			if pdoc, perr := f.Parse(prev); perr == nil {
-				start, startName, startText = pdoc, out, prev
-				logf("going on from the earlier result in %s (%d bytes; the input has %d); -fresh starts over", out, len(prev), len(src))
-			} else {
-				warnf("the earlier result in %s does not parse (%v); starting from %s", out, perr, input)
-			}
+	from, err := origin(p, o, f, src, newPerm, logf, warnf)
+	if err != nil {
+		return err
+	}
+	out := &resultFile{path: p.out, perm: from.perm, rec: from.rec, recPath: p.record, hash: from.outHash, warnf: warnf,
+		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}}
+	if o.inPlace {
+		// The record holds from the start: an interrupted run goes on.
+		from.rec.Outputs = []string{from.outHash}
+		if err := from.rec.write(p.record); err != nil {
+			return fmt.Errorf("cannot write %s: %w", p.record, err)
 		}
 	}
 
@@ -128,30 +117,22 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 				}
 			}
 		},
-		Warn: func(m string) { warnf("%s", m) },
+		Warn:     func(m string) { warnf("%s", m) },
+		Improved: func(best []byte) { out.write(best) },
 	}
-	var writeErr error
-	r.Improved = func(best []byte) {
-		if err := writeAtomic(out, best); err != nil && writeErr == nil {
-			writeErr = err
-			warnf("cannot write the result: %v", err)
-		}
-	}
-	var status *statusLine
 	var showStatus atomic.Bool // set once the lines before the status line are out
-	if !o.quiet && terminal {
-		status = newStatusLine(stderr, size)
-		r.Progress = func(p hdd.Progress) {
+	if !o.quiet && con.terminal() {
+		r.Progress = func(pr hdd.Progress) {
 			if showStatus.Load() {
-				status.update(p)
+				con.show(statusText(pr, from.originalSize), false)
 			}
 		}
 	}
-	if o.verbose || !o.quiet && !terminal {
+	if o.verbose || !o.quiet && !con.terminal() {
 		r.Log = func(m string) { logf("%s", m) }
 	}
 
-	// Test the original while the input is parsed.
+	// Test the start while the input is parsed.
 	type preResult struct {
 		pre *hdd.Checked
 		err error
@@ -160,34 +141,25 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	defer cancelPre()
 	checked := make(chan preResult, 1)
 	go func() {
-		pre, err := r.Preflight(preCtx, startText)
+		pre, err := r.Preflight(preCtx, from.text)
 		checked <- preResult{pre, err}
 	}()
-	p := <-parsed
-	if p.err != nil {
+	pr := <-parsed
+	if pr.err != nil {
 		cancelPre()
 		<-checked
-		return p.err
+		return pr.err
 	}
-	doc := p.doc
+	doc := pr.doc
 	for _, w := range doc.Warnings {
-		warnf("%s", w)
+		warnf("%s: %s", p.input, w)
 	}
-	if start == nil {
-		start = doc
+	start := doc
+	if from.doc != nil {
+		start = from.doc
 	}
-	if o.inPlace {
-		resumed, err := backup(input, src)
-		if err != nil {
-			cancelPre()
-			<-checked
-			return err
-		}
-		if resumed {
-			logf("%s.orig holds the original: going on from %s (%d bytes)", input, input, len(src))
-		}
-	}
-	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
+	logf("reducing %s (%s, %s, %s) with %v and %v, %s", from.name, f.Name, plural(len(start.Tree.Src), "byte"), plural(countNodes(start.Tree), "node"),
+		o.algorithm, o.minimizer, plural(o.jobs, "job"))
 	showStatus.Store(true)
 
 	if !o.noTidy {
@@ -199,49 +171,210 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		}
 		return d.Transforms
 	}
-	pr := <-checked
+	pre := <-checked
 	var res *hdd.Result
-	err = pr.err
+	err = pre.err
 	var ni *hdd.NotInterestingError
 	if errors.As(err, &ni) && start != doc {
-		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
-		start = doc
-		pr.pre, err = r.Preflight(ctx, src)
+		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", p.out, ni.Verdict.Exit, p.input)
+		start, from.name = doc, p.input
+		pre.pre, err = r.Preflight(ctx, src)
 	}
 	if err == nil {
 		r.Check, r.Transforms = start.Check, transforms(start)
-		res, err = r.ReduceChecked(ctx, start.Tree, pr.pre)
+		res, err = r.ReduceChecked(ctx, start.Tree, pre.pre)
 	}
-	if status != nil {
-		status.finish()
-	}
+	con.clear()
 	if errors.As(err, &ni) {
-		return notInteresting(ni, testPath, input)
+		return notInteresting(ni, test, from.name)
 	}
 	if res == nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted before the test had run on %s; nothing was written", from.name)
+		}
 		return err
 	}
-	if werr := writeAtomic(out, res.Output); werr != nil {
-		return fmt.Errorf("cannot write the result: %w", werr)
-	}
+	werr := out.write(res.Output)
 	stop := stopReason(ctx, err)
 	if !o.quiet {
-		summary(stderr, input, out, size, res, stop)
+		summary(con, p.input, from.originalSize, res, stop)
+		if werr == nil {
+			con.printf("result written to %s", p.out)
+		}
 	}
 	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, stop != ""); jerr != nil {
-			warnf("cannot write statistics: %v", jerr)
+		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, stop != ""); jerr != nil {
+			warnf("cannot write the statistics: %v", jerr)
 		}
+	}
+	if werr != nil {
+		if out.fallback != "" {
+			return fmt.Errorf("cannot write the result to %s (%v); it is in %s", p.out, unwrapPath(werr), out.fallback)
+		}
+		return fmt.Errorf("cannot write the result: %w", werr)
 	}
 	switch {
 	case err == nil:
-		return writeErr
+		return nil
 	case errors.Is(err, hdd.ErrBudget), errors.Is(context.Cause(ctx), errMaxTime):
-		return writeErr // a budget is a clean stop
+		return nil // a budget is a clean stop
 	case errors.Is(err, context.Canceled):
-		return fmt.Errorf("interrupted: %s holds the best result so far (partial); run the same command again to go on", out)
+		return fmt.Errorf("interrupted: %s holds the best result so far (partial); run the same command again to go on", p.out)
 	}
 	return err
+}
+
+// A beginning is where a reduction starts: the input, or an earlier result of
+// the same input and test found in the output.
+type beginning struct {
+	text         []byte
+	doc          *grammars.Doc // the parsed text, nil when it is the input's
+	name         string        // the file it comes from
+	originalSize int           // the size of the original input
+	rec          *record       // the output's record to be
+	outHash      string        // the hash of the output's text if it is ours, else ""
+	perm         fs.FileMode   // the output's permissions
+}
+
+// origin decides where the reduction starts. It goes on from the output
+// only when the output's record shows that it is a result of this same
+// input and test; an output that is not is kept aside under a numbered
+// name, never overwritten. With -in-place it keeps the original in
+// INPUT.orig, and an earlier original that is not this input's aside.
+func origin(p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
+	testHash, err := hashFile(p.test)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the test: %w", err)
+	}
+	absInput, _ := filepath.Abs(p.input)
+	rec := &record{Version: recordVersion, Input: absInput, InputHash: hashBytes(src), Test: p.test, TestHash: testHash,
+		Format: f.Name, Flags: searchFlags(o)}
+	s := &beginning{text: src, name: p.input, originalSize: len(src), rec: rec, perm: newPerm}
+	if o.inPlace {
+		return s, inPlaceOrigin(s, p, o, src, logf, warnf)
+	}
+
+	prev, err := os.ReadFile(p.out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the earlier output: %w", err)
+	}
+	h := hashBytes(prev)
+	if why := readRecord(p.record).provenance(rec, h); why != "" {
+		aside, err := keepAside(p.out)
+		if err != nil {
+			return nil, err
+		}
+		os.Rename(p.record, recordPath(aside)) // its record goes with it, if any
+		warnf("%s is not a result of this input and test (%s): it is kept as %s, and the reduction starts from %s", p.out, why, aside, p.input)
+		return s, nil
+	}
+	s.outHash = h
+	if info, err := os.Stat(p.out); err == nil {
+		s.perm = info.Mode().Perm()
+	}
+	switch {
+	case o.fresh:
+		logf("-fresh: starting from %s; the earlier result in %s will be replaced", p.input, p.out)
+	case len(prev) >= len(src):
+		// Nothing to go on from.
+	default:
+		doc, err := f.Parse(prev)
+		if err != nil {
+			warnf("the earlier result in %s does not parse (%v); starting from %s", p.out, err, p.input)
+			break
+		}
+		s.text, s.doc, s.name = prev, doc, p.out
+		logf("going on from the earlier result in %s (%s, made from this input by this test; the input has %d); -fresh starts over",
+			p.out, plural(len(prev), "byte"), len(src))
+	}
+	return s, nil
+}
+
+// inPlaceOrigin is origin for -in-place: INPUT.orig must hold the original
+// of the text in INPUT.
+func inPlaceOrigin(s *beginning, p *plan, o options, src []byte, logf, warnf func(string, ...any)) error {
+	info, err := os.Stat(p.out)
+	if err != nil {
+		return fmt.Errorf("cannot read the input: %w", err)
+	}
+	s.perm = info.Mode().Perm()
+	s.outHash = s.rec.InputHash
+	orig, err := os.ReadFile(p.backup)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return backup(p.backup, src, s.perm)
+	case err != nil:
+		return fmt.Errorf("cannot read %s: %w", p.backup, err)
+	case bytes.Equal(orig, src):
+		return nil // the original itself: start from it
+	}
+	want := *s.rec
+	want.InputHash = hashBytes(orig)
+	why := readRecord(p.record).provenance(&want, s.rec.InputHash)
+	if why == "" {
+		s.rec.InputHash, s.originalSize = want.InputHash, len(orig)
+		if o.fresh {
+			s.text = orig
+			logf("-fresh: starting over from the original in %s", p.backup)
+			return nil
+		}
+		logf("%s holds the original (%s): going on from %s (%s), an earlier result of it; -fresh starts over",
+			p.backup, plural(len(orig), "byte"), p.input, plural(len(src), "byte"))
+		return nil
+	}
+	aside, err := keepAside(p.backup)
+	if err != nil {
+		return err
+	}
+	warnf("%s held the original of another input (%s is not a result of it: %s); that original is kept as %s, and %s now keeps this input",
+		p.backup, p.input, why, aside, p.backup)
+	return backup(p.backup, src, s.perm)
+}
+
+// backup writes the original input to path before an in-place reduction,
+// with the input's permissions.
+func backup(path string, src []byte, perm fs.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return fmt.Errorf("cannot keep a copy of the input: %w", err)
+	}
+	_, werr := f.Write(src)
+	if werr == nil {
+		werr = f.Chmod(perm) // whatever the umask
+	}
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("cannot keep a copy of the input: %w", err)
+	}
+	return nil
+}
+
+// searchFlags returns the flags that shape the search, for the record.
+func searchFlags(o options) string {
+	s := fmt.Sprintf("-algorithm %v -minimizer %v", o.algorithm, o.minimizer)
+	for _, fl := range []struct {
+		on   bool
+		name string
+	}{{o.noHoist, "-no-hoist"}, {o.noReplace, "-no-replace"}, {o.noShorten, "-no-shorten"}, {o.noTransform, "-no-transform"}, {o.noTidy, "-no-tidy"}} {
+		if fl.on {
+			s += " " + fl.name
+		}
+	}
+	return s
+}
+
+// countNodes counts the nodes of t, separators aside, as the summary does.
+func countNodes(t *hdd.Tree) int {
+	n := 0
+	for i := range t.Nodes {
+		if !t.Nodes[i].Is(hdd.Sep) {
+			n++
+		}
+	}
+	return n
 }
 
 // errMaxTime is the cause of the context's end when -max-time is spent.
@@ -260,16 +393,4 @@ func stopReason(ctx context.Context, err error) string {
 		return "interrupted"
 	}
 	return "stopped by an error"
-}
-
-// A syncWriter serializes the writes to w.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }

@@ -40,6 +40,7 @@ const markerVar = "HDD_RUN"
 type Reaper struct {
 	mu      sync.Mutex
 	running map[int]bool    // pids of the test processes started and not yet waited for
+	groups  map[int]bool    // the process groups of the tests (their pids)
 	active  map[string]bool // markers of the runs going on
 	seq     atomic.Uint64
 	killed  atomic.Int64
@@ -66,7 +67,7 @@ func (r *Reaper) start(startProcess func() (pid int, err error)) error {
 	defer r.mu.Unlock()
 	pid, err := startProcess()
 	if err == nil {
-		r.running[pid] = true
+		r.running[pid], r.groups[pid] = true, true
 	}
 	return err
 }

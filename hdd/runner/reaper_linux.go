@@ -16,7 +16,7 @@ func NewReaper() (*Reaper, error) {
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return nil, fmt.Errorf("cannot adopt escaped test processes: %w", err)
 	}
-	return &Reaper{running: make(map[int]bool), active: make(map[string]bool)}, nil
+	return &Reaper{running: make(map[int]bool), groups: make(map[int]bool), active: make(map[string]bool)}, nil
 }
 
 // collect kills and reaps the children of the calling process that are not
@@ -49,7 +49,11 @@ func (r *Reaper) collect(doomed func(marker string) bool) {
 					break
 				}
 			}
-			r.killed.Add(1)
+			if !r.groups[pgrp] {
+				// Not a member of a test's group, which was killed
+				// whole and may still be on its way out: it escaped.
+				r.killed.Add(1)
+			}
 			killed = true
 		}
 		if !killed {

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// A plan names the files of a run: those it reads and those it writes.
+type plan struct {
+	input    string // as given
+	test     string // the test executable, absolute; "" for -dump-tree
+	out      string // the output; with -in-place, the input's own file (through symbolic links)
+	backup   string // INPUT.orig: written with -in-place, never written otherwise
+	record   string // the output's record (see record)
+	lock     string // the output's lock file
+	findings string // the findings folder, "" without -also-interesting
+}
+
+// reducedPath is the default output path: dir/name.reduced.ext.
+func reducedPath(input string) string {
+	ext := filepath.Ext(input)
+	return strings.TrimSuffix(input, ext) + ".reduced" + ext
+}
+
+// makePlan names the files of a run with the test at test (resolved) on
+// input, and refuses, before anything is written, an output that would
+// overwrite the input, the test, the input's backup or another output.
+func makePlan(test, input string, o options) (*plan, error) {
+	p := &plan{input: input, test: test, out: o.out, backup: input + ".orig"}
+	switch {
+	case o.dumpTree:
+		p.out = ""
+	case o.inPlace:
+		real, err := filepath.EvalSymlinks(input)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the input: %w", err)
+		}
+		p.out = real
+	case p.out == "":
+		p.out = reducedPath(input)
+	}
+	if p.out != "" {
+		p.record, p.lock = recordPath(p.out), p.out+".lock"
+		if o.alsoCode.set {
+			p.findings = o.findings
+			if p.findings == "" {
+				p.findings = p.out + ".findings"
+			}
+		}
+	}
+
+	type file struct{ what, path string }
+	kept := []file{{"the input", input}, {"the input's backup", p.backup}}
+	if test != "" {
+		kept = append(kept, file{"the test", test})
+	}
+	written := []file{{"-stats-json", o.statsJSON}, {"-cpuprofile", o.cpuProfile}, {"-memprofile", o.memProfile}, {"-findings", p.findings}}
+	if p.out != "" {
+		if !o.inPlace {
+			written = append([]file{{"the output", p.out}}, written...)
+		} else {
+			kept = append(kept, file{"the output", p.out})
+		}
+		kept = append(kept, file{"hdd's lock file", p.lock}, file{"hdd's record of the output", p.record})
+	}
+	for i, w := range written {
+		if w.path == "" {
+			continue
+		}
+		for _, k := range kept {
+			if sameFile(w.path, k.path) {
+				advice := "give another file"
+				if w.what == "the output" && k.what == "the input" {
+					advice += ", or -in-place to overwrite the input (keeping INPUT.orig)"
+				}
+				return nil, fmt.Errorf("%s %s is %s: %s", w.what, w.path, k.what, advice)
+			}
+		}
+		for _, v := range written[:i] {
+			if v.path != "" && sameFile(w.path, v.path) {
+				return nil, fmt.Errorf("%s %s is also %s: give each its own file", w.what, w.path, v.what)
+			}
+		}
+	}
+	return p, nil
+}
+
+// sameFile reports whether paths a and b name the same file, through
+// symbolic links and hard links, whether or not it exists yet.
+func sameFile(a, b string) bool {
+	if canonical(a) == canonical(b) {
+		return true
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// canonical returns path made absolute with its symbolic links resolved,
+// or, for a file that does not exist yet, its directory's.
+func canonical(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	dir, base := filepath.Split(abs)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		return filepath.Join(real, base)
+	}
+	return abs
+}

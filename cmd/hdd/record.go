@@ -1,0 +1,133 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// A record says what an output was made from, so that a later run can tell
+// whether it may go on from it: only from a result of this same input and
+// test. hdd keeps it beside the output as .NAME.hdd (JSON), and rewrites it
+// before each write of the output, naming both the text the output holds
+// and the one about to replace it, so that it is true at every moment,
+// whenever the run is interrupted.
+type record struct {
+	Version   int      `json:"hdd_record"`
+	Input     string   `json:"input"`        // the input's absolute path, for messages
+	InputHash string   `json:"input_sha256"` // of the original input
+	Test      string   `json:"test"`         // the test executable's absolute path
+	TestHash  string   `json:"test_sha256"`
+	Format    string   `json:"format"`
+	Flags     string   `json:"flags"`          // the flags that shape the search
+	Outputs   []string `json:"outputs_sha256"` // the output holds one of these texts
+}
+
+const recordVersion = 1
+
+// recordPath returns where the record of the output out is kept.
+func recordPath(out string) string {
+	dir, base := filepath.Split(out)
+	return filepath.Join(dir, "."+base+".hdd")
+}
+
+// readRecord reads the record at path; it returns nil if there is none or
+// it cannot be read.
+func readRecord(path string) *record {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var r record
+	if json.Unmarshal(b, &r) != nil || r.Version != recordVersion {
+		return nil
+	}
+	return &r
+}
+
+// write writes the record to path.
+func (r *record) write(path string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, append(b, '\n'), 0o644)
+}
+
+// provenance returns why the output, whose text has hash outHash, is not
+// a result of the run that want describes, or "" when it is. A change in
+// the flags alone does not matter: a result of the same input and test is
+// a valid start for any search.
+func (r *record) provenance(want *record, outHash string) string {
+	switch {
+	case r == nil:
+		return "nothing says what it was made from"
+	case r.InputHash != want.InputHash && r.Input != want.Input:
+		return "it was made from another input, " + r.Input
+	case r.InputHash != want.InputHash:
+		return "it was made from an earlier version of the input"
+	case r.Test != want.Test:
+		return "it was made with another test, " + r.Test
+	case r.TestHash != want.TestHash:
+		return "it was made with an earlier version of the test"
+	case r.Format != want.Format:
+		return "it was made as " + r.Format + ", not " + want.Format
+	case !slices.Contains(r.Outputs, outHash):
+		return "it was changed after hdd wrote it"
+	}
+	return ""
+}
+
+// hashBytes returns the SHA-256 of b, in hex.
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// hashFile returns the SHA-256 of the file at path, in hex.
+func hashFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// keepAside renames the file at path to the first free name path.~N~ (the
+// numbered backups of GNU cp and mv) and returns that name.
+func keepAside(path string) (string, error) {
+	for n := 1; n < 10000; n++ {
+		aside := fmt.Sprintf("%s.~%d~", path, n)
+		if _, err := os.Lstat(aside); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		// A hard link fails if the name has been taken meanwhile; where
+		// the file system has no hard links, a rename does.
+		err := os.Link(path, aside)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil {
+			err = os.Remove(path)
+		} else {
+			err = os.Rename(path, aside)
+		}
+		if err != nil {
+			return "", fmt.Errorf("cannot keep %s aside as %s: %w", path, aside, err)
+		}
+		return aside, nil
+	}
+	return "", fmt.Errorf("cannot keep %s aside: too many numbered copies", path)
+}

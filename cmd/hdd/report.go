@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/runner"
+)
+
+// notInteresting explains that the test rejected the start of the
+// reduction: the test's exit status, its last lines of output and a
+// command to reproduce the verdict by hand.
+func notInteresting(ni *hdd.NotInterestingError, test *runner.Command, path string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v\n", ni)
+	if out := strings.TrimSpace(string(ni.Verdict.Output)); out != "" {
+		lines := strings.Split(out, "\n")
+		if len(lines) > 10 {
+			lines = lines[len(lines)-10:]
+		}
+		fmt.Fprintf(&b, "hdd: the test's last output:\n")
+		for _, l := range lines {
+			fmt.Fprintf(&b, "hdd:   %s\n", l)
+		}
+	}
+	exe, err := test.Executable()
+	if err != nil {
+		exe = test.Path
+	}
+	fmt.Fprintf(&b, "hdd: to reproduce: %s", reproduce(exe, path))
+	return errors.New(b.String())
+}
+
+// summary writes the lines that end a reduction.
+func summary(con *console, input string, original int, res *hdd.Result, stop string) {
+	st := res.Stats
+	state := "reduced"
+	if stop != "" {
+		state = "partially reduced (" + stop + ")"
+	}
+	change := "no smaller"
+	if st.BytesAfter < original {
+		change = percent(original-st.BytesAfter, original) + " smaller"
+	}
+	con.printf("%s %s: %d -> %s (%s), %d -> %s", state, input, original, plural(st.BytesAfter, "byte"), change,
+		st.NodesBefore, plural(st.NodesAfter, "node"))
+	con.printf("%s (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
+		plural(st.Tests, "test run"), st.Timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
+		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
+}
+
+// Stats is the -stats-json document.
+type Stats struct {
+	Input       string  `json:"input"`
+	Output      string  `json:"output"`
+	Algorithm   string  `json:"algorithm"`
+	Partial     bool    `json:"partial"`
+	Tests       int     `json:"tests"`
+	CacheHits   int     `json:"cache_hits"`
+	Rejected    int     `json:"rejected"`
+	Timeouts    int     `json:"timeouts"`
+	BytesBefore int     `json:"bytes_before"`
+	BytesAfter  int     `json:"bytes_after"`
+	NodesBefore int     `json:"nodes_before"`
+	NodesAfter  int     `json:"nodes_after"`
+	TestSeconds float64 `json:"test_seconds"` // summed over parallel runs
+	// TestWallSeconds is the wall time during which at least one test ran;
+	// the rest of the wall time is hdd's own.
+	TestWallSeconds float64 `json:"test_wall_seconds"`
+	Seconds         float64 `json:"seconds"`
+	// OwnCPUSeconds is hdd's own CPU time (parsing, rendering, checking,
+	// hashing, writing files), without the tests it ran.
+	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
+}
+
+func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, partial bool) error {
+	st := res.Stats
+	b, err := json.MarshalIndent(Stats{
+		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
+		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
+		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
+		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
+		OwnCPUSeconds: ownCPU().Seconds(),
+	}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, append(b, '\n'), newFilePerm(path))
+}
