@@ -47,6 +47,11 @@ type options struct {
 // defaultMaxSize is the largest input hdd reads without -max-size.
 const defaultMaxSize = 256 << 20
 
+// defaults returns the options without flags.
+func defaults() options {
+	return options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize}
+}
+
 // errHelp and errVersion end the parsing of the arguments when -h or
 // -version was given.
 var (
@@ -80,7 +85,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.noTransform, "no-transform", false, "do not try format-specific edits (C macro expansion, block unwrapping and type simplification; XML element unwrapping)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `duration` and count it as not interesting (default: 10 times the first run, 5s to 1h)")
 	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name, else sniffed)")
-	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once (default: the number of CPUs; the result is the same for every n)")
+	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once, by default one per CPU (the result is the same for every n)")
 	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for flaky tests)")
 	fs.Var(&o.alsoCode, "also-interesting", "save candidates on which the test exits with `status` (1 to 255) to the findings folder, and go on")
 	fs.StringVar(&o.findings, "findings", "", "the findings `folder` for -also-interesting (default: the output's name plus .findings)")
@@ -103,7 +108,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 // positional. It returns errHelp or errVersion when asked for those, and a
 // *usageError for a mistake.
 func parseArgs(args []string) (options, []string, error) {
-	o := options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize}
+	o := defaults()
 	fs := newFlagSet(&o)
 	var pos []string
 	for {
@@ -174,7 +179,7 @@ func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 // printHelp writes the help text: usage, what the test is, the flags and
 // an example.
 func printHelp(w io.Writer) {
-	var o options
+	o := defaults()
 	fs := newFlagSet(&o)
 	fmt.Fprint(w, `usage: hdd [flags] TEST INPUT
        hdd -dump-tree [-format F] INPUT
@@ -306,6 +311,9 @@ func mb(n int64) string {
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return strconv.Itoa(n) + " " + noun + "es"
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }

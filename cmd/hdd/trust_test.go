@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -255,5 +256,603 @@ func TestMaxTime(t *testing.T) {
 	}
 	if !accepts(t, test, reducedPath(input)) {
 		t.Errorf("the result is not interesting")
+	}
+}
+
+// bugScript is the test of the issue: interesting while "bugA" or "bugB"
+// is in the candidate.
+const bugScript = `grep -q '"bugA"' "$1" && exit 0; grep -q '"bugB"' "$1" && exit 0; exit 1`
+
+// TestResumeOnlyFromSameInput goes on from an earlier output only when it
+// is a result of the same input and test, and keeps any other output aside.
+func TestResumeOnlyFromSameInput(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, input, test, out string) // between the two runs
+		resume bool
+		why    string
+	}{
+		{name: "same input and test", resume: true},
+		{name: "input replaced", why: "earlier version of the input",
+			change: func(t *testing.T, input, _, _ string) {
+				os.WriteFile(input, []byte(`{"data":[{"bugB":1}],"pad":[1,2,3,4,5,6,7,8,9]}`+"\n"), 0o644)
+			}},
+		{name: "test changed", why: "earlier version of the test",
+			change: func(t *testing.T, _, test, _ string) {
+				os.WriteFile(test, []byte("#!/bin/sh\n# changed\n"+bugScript+"\n"), 0o755)
+			}},
+		{name: "output edited", why: "changed after hdd wrote it",
+			change: func(t *testing.T, _, _, out string) { os.WriteFile(out, []byte(`{"bugA":1}`), 0o644) }},
+		{name: "output from an older hdd", why: "nothing says what it was made from",
+			change: func(t *testing.T, _, _, out string) { os.Remove(recordPath(out)) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			test := script(t, dir, "t.sh", bugScript)
+			input := filepath.Join(dir, "bug.json")
+			os.WriteFile(input, []byte(`{"x":1,"payload":{"bugA":true},"pad":[1,2,3,4,5,6,7,8,9]}`+"\n"), 0o644)
+			out := filepath.Join(dir, "order.min.json") // a reused -o, as in the README
+			if r := runHDD(t, "-j", "1", "-max-tests", "6", "-o", out, test, input); r.code != 0 {
+				t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+			}
+			first, _ := os.ReadFile(out)
+			if tc.change != nil {
+				tc.change(t, input, test, out)
+			}
+			kept, _ := os.ReadFile(out)
+			r := runHDD(t, "-j", "1", "-o", out, test, input)
+			if r.code != 0 {
+				t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
+			}
+			got, _ := os.ReadFile(out)
+			src, _ := os.ReadFile(input)
+			if !accepts(t, test, out) {
+				t.Errorf("the result %q is not interesting", got)
+			}
+			for _, key := range []string{`"bugA"`, `"bugB"`} {
+				if bytes.Contains(got, []byte(key)) && !bytes.Contains(src, []byte(key)) {
+					t.Errorf("the result %q holds %s, which is not in the input %q", got, key, src)
+				}
+			}
+			resumed := strings.Contains(r.stderr, "going on from the earlier result")
+			if resumed != tc.resume {
+				t.Errorf("went on from the earlier result: %v, want %v\n%s", resumed, tc.resume, r.stderr)
+			}
+			if tc.resume {
+				if !strings.Contains(r.stderr, "made from this input by this test") {
+					t.Errorf("does not say why it goes on:\n%s", r.stderr)
+				}
+				return
+			}
+			if !strings.Contains(r.stderr, tc.why) {
+				t.Errorf("stderr does not say %q:\n%s", tc.why, r.stderr)
+			}
+			aside, err := os.ReadFile(out + ".~1~")
+			if err != nil || !bytes.Equal(aside, kept) {
+				t.Errorf("the earlier output was not kept aside: %q, %v (want %q; first result %q)", aside, err, kept, first)
+			}
+		})
+	}
+}
+
+// TestInPlaceKeepsEveryOriginal runs -in-place on one file, then on another
+// file put in its place: both originals must survive, with their modes.
+func TestInPlaceKeepsEveryOriginal(t *testing.T) {
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", bugScript)
+	input := filepath.Join(dir, "ip.json")
+	caseA := `{"x":1,"payload":{"bugA":true}}` + "\n"
+	caseB := `{"data":[{"bugB":1}],"more":[1,2]}` + "\n"
+	os.WriteFile(input, []byte(caseA), 0o600)
+	if r := runHDD(t, "-in-place", test, input); r.code != 0 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	os.WriteFile(input, []byte(caseB), 0o600)
+	r := runHDD(t, "-in-place", test, input)
+	if r.code != 0 {
+		t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
+	}
+	if strings.Contains(r.stderr, "going on from") {
+		t.Errorf("went on from case A's result:\n%s", r.stderr)
+	}
+	for name, want := range map[string]string{input + ".orig": caseB, input + ".orig.~1~": caseA} {
+		b, err := os.ReadFile(name)
+		if string(b) != want {
+			t.Errorf("%s = %q, %v; want %q", filepath.Base(name), b, err, want)
+		}
+	}
+	got, _ := os.ReadFile(input)
+	if !bytes.Contains(got, []byte("bugB")) || len(got) >= len(caseB) {
+		t.Errorf("ip.json = %q, want case B reduced", got)
+	}
+	for _, name := range []string{input, input + ".orig", input + ".orig.~1~"} {
+		if info, err := os.Stat(name); err != nil || info.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v; want mode -rw------- as the input's", filepath.Base(name), modeOf(info, err))
+		}
+	}
+	// A third run goes on from case B's result.
+	if r := runHDD(t, "-in-place", test, input); r.code != 0 || !strings.Contains(r.stderr, "going on from") {
+		t.Errorf("third run: exit %d, want it to go on from the result:\n%s", r.code, r.stderr)
+	}
+}
+
+// TestInPlaceSymlinkAndModes follows a symbolic link to its target and
+// writes results with the input's mode, or the umask's for new files.
+func TestInPlaceSymlinkAndModes(t *testing.T) {
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", bugScript)
+	target := filepath.Join(dir, "data", "case.json")
+	os.Mkdir(filepath.Dir(target), 0o755)
+	src := `{"x":1,"payload":{"bugA":true}}` + "\n"
+	os.WriteFile(target, []byte(src), 0o640)
+	link := filepath.Join(dir, "link.json")
+	os.Symlink(target, link)
+	if r := runHDD(t, "-in-place", test, link); r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link.json is no longer a symbolic link: %v", modeOf(info, err))
+	}
+	got, _ := os.ReadFile(target)
+	if len(got) >= len(src) || !bytes.Contains(got, []byte("bugA")) {
+		t.Errorf("the link's target = %q, want the reduced input", got)
+	}
+	if info, err := os.Stat(target); err != nil || info.Mode().Perm() != 0o640 {
+		t.Errorf("the target: %v, want mode -rw-r-----", modeOf(info, err))
+	}
+	if b, _ := os.ReadFile(link + ".orig"); string(b) != src {
+		t.Errorf("link.json.orig = %q, want the original", b)
+	}
+
+	// A new output follows the umask.
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(src), 0o644)
+	cmd := exec.Command("sh", "-c", `umask 077 && exec "$0" "$@"`, hddBin, test, input)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if info, err := os.Stat(reducedPath(input)); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("in.reduced.json: %v; want mode -rw------- under umask 077", modeOf(info, err))
+	}
+}
+
+// modeOf describes the mode of a file for a message.
+func modeOf(info os.FileInfo, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return "mode " + info.Mode().String()
+}
+
+// TestOutputsNeverOverwriteUserFiles refuses, before any test runs, every
+// output path that is the input, the test, the input's backup or another
+// output, through symbolic and hard links.
+func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
+	dir := t.TempDir()
+	ran := filepath.Join(dir, "ran")
+	test := script(t, dir, "test.sh", `echo >> `+ran+`; grep -q crash "$1"`)
+	input := filepath.Join(dir, "crash.json")
+	src := `{"a": [1, 2, 3], "b": "crash"}`
+	os.WriteFile(input, []byte(src), 0o644)
+	orig := input + ".orig"
+	os.WriteFile(orig, []byte("an earlier original"), 0o644)
+	linkToInput := filepath.Join(dir, "link.json")
+	os.Symlink(input, linkToInput)
+	hardToTest := filepath.Join(dir, "hard.sh")
+	os.Link(test, hardToTest)
+	sub := filepath.Join(dir, "sub")
+	os.Symlink(dir, sub) // a directory link: sub/crash.json is the input
+
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"-o the test", []string{"-o", test}, "is the test"},
+		{"-o the input", []string{"-o", input}, "-in-place"},
+		{"-o the backup", []string{"-o", orig}, "is the input's backup"},
+		{"-o a symlink to the input", []string{"-o", linkToInput}, "is the input"},
+		{"-o through a directory link", []string{"-o", filepath.Join(sub, "crash.json")}, "is the input"},
+		{"-o a hard link to the test", []string{"-o", hardToTest}, "is the test"},
+		{"-stats-json the input", []string{"-stats-json", input}, "is the input"},
+		{"-stats-json the test", []string{"-stats-json", test}, "is the test"},
+		{"-cpuprofile the input", []string{"-cpuprofile", input}, "is the input"},
+		{"-memprofile the backup", []string{"-memprofile", orig}, "is the input's backup"},
+		{"-findings the input", []string{"-also-interesting", "7", "-findings", input}, "is the input"},
+		{"-stats-json the output", []string{"-o", filepath.Join(dir, "out.json"), "-stats-json", filepath.Join(dir, "out.json")}, "is also the output"},
+		{"-cpuprofile and -memprofile", []string{"-cpuprofile", filepath.Join(dir, "p"), "-memprofile", filepath.Join(dir, "p")}, "is also -cpuprofile"},
+		{"-stats-json the lock", []string{"-stats-json", reducedPath(input) + ".lock"}, "lock file"},
+		{"-stats-json the input with -in-place", []string{"-in-place", "-stats-json", input}, "is the input"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runHDD(t, append(tc.args, test, input)...)
+			if r.code == 0 || !strings.Contains(r.stderr, tc.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+				t.Errorf("exit %d, want a one-line error saying %q:\n%s", r.code, tc.want, r.stderr)
+			}
+			if _, err := os.Stat(ran); err == nil {
+				t.Errorf("a test ran before the refusal")
+				os.Remove(ran)
+			}
+		})
+	}
+	for name, want := range map[string]string{input: src, orig: "an earlier original"} {
+		if b, _ := os.ReadFile(name); string(b) != want {
+			t.Errorf("%s changed to %q", name, b)
+		}
+	}
+	if b, _ := os.ReadFile(test); !bytes.HasPrefix(b, []byte("#!/bin/sh")) {
+		t.Errorf("the test changed to %q", b)
+	}
+}
+
+// TestOutputDiskFull fills the output's file system in the middle of a
+// reduction: the best result must be kept elsewhere, and hdd must say where.
+func TestOutputDiskFull(t *testing.T) {
+	unshare := needTool(t, "unshare")
+	if os.Getuid() != 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI runs as root, to mount a small file system")
+		}
+		t.Skip("mounting a small tmpfs needs root")
+	}
+	dir := t.TempDir()
+	mnt := filepath.Join(dir, "small")
+	os.Mkdir(mnt, 0o755)
+	input := filepath.Join(dir, "in.json")
+	src := jsonArray(400, func(i int) string {
+		if i == 300 {
+			return `"crash"`
+		}
+		return `"filler"`
+	})
+	os.WriteFile(input, []byte(src), 0o644)
+	count := filepath.Join(dir, "count")
+	// The fifth run fills the disk the output is on.
+	test := script(t, dir, "t.sh", `echo >> `+count+`
+[ $(wc -l < `+count+`) -eq 5 ] && dd if=/dev/zero of=`+mnt+`/filler bs=4k count=1000 2>/dev/null
+grep -q crash "$1"`)
+	out := filepath.Join(mnt, "out.json")
+	cmd := exec.Command(unshare, "--mount", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0" && exec "$@"`,
+		mnt, hddBin, "-j", "1", "-o", out, test, input)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
+	}
+	var kept string
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if _, after, ok := strings.Cut(l, "; it is in "); ok {
+			kept = after
+		}
+	}
+	if kept == "" || !strings.Contains(stderr.String(), "no space left") {
+		t.Fatalf("hdd does not say where the result is:\n%s", stderr.String())
+	}
+	got, err := os.ReadFile(kept)
+	if err != nil || len(got) >= len(src) || !accepts(t, test, kept) {
+		t.Errorf("%s holds %d bytes (%v), want the reduced, interesting result", kept, len(got), err)
+	}
+	if filepath.Dir(kept) != dir {
+		t.Errorf("the result went to %s, want beside the input in %s", kept, dir)
+	}
+}
+
+// TestHangupStopsCleanly closes hdd's terminal (SIGHUP) or quits it
+// (SIGQUIT) in the middle: the tests stop, the best result is kept, and no
+// lock, run directory or test process is left.
+func TestHangupStopsCleanly(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGQUIT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			tmp := filepath.Join(dir, "tmp")
+			os.Mkdir(tmp, 0o755)
+			input := filepath.Join(dir, "in.json")
+			src := jsonArray(400, func(i int) string {
+				if i == 300 {
+					return `"crash"`
+				}
+				return `"filler"`
+			})
+			os.WriteFile(input, []byte(src), 0o644)
+			pids := filepath.Join(dir, "pids")
+			test := script(t, dir, "slow.sh", `echo $$ >> `+pids+`; sleep 0.3; grep -q crash "$1"`)
+			out := filepath.Join(dir, "out.json")
+			cmd := exec.Command(hddBin, "-j", "2", "-o", out, test, input)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+				if _, err := os.Stat(out); err == nil {
+					break
+				}
+			}
+			time.Sleep(200 * time.Millisecond)
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+				t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "partial") || strings.Contains(stderr.String(), "goroutine") {
+				t.Errorf("stderr does not say the result is partial, or has a stack trace:\n%s", stderr.String())
+			}
+			if !accepts(t, test, out) {
+				t.Errorf("the partial result is not interesting")
+			}
+			b, _ := os.ReadFile(pids)
+			for _, f := range strings.Fields(string(b)) {
+				var pid int
+				fmt.Sscan(f, &pid)
+				if running(pid) {
+					t.Errorf("test process %d is still running", pid)
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}
+			if _, err := os.Stat(out + ".lock"); err == nil {
+				t.Errorf("the lock file was left behind")
+			}
+			if left, _ := filepath.Glob(filepath.Join(tmp, "hdd-run-*")); len(left) > 0 {
+				t.Errorf("run directories left behind: %v", left)
+			}
+		})
+	}
+}
+
+// TestEscapedDaemonsKilled runs a test that starts a daemon on every run:
+// none may survive, and hdd says how many it killed.
+func TestEscapedDaemonsKilled(t *testing.T) {
+	needTool(t, "setsid")
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash", "c": {"d": null}}`), 0o644)
+	pids := filepath.Join(dir, "pids")
+	test := script(t, dir, "daemon.sh", `setsid sh -c 'echo $$ >> `+pids+`; exec sleep 300' >/dev/null 2>&1 &
+grep -q crash "$1"`)
+	r := runHDD(t, "-j", "2", test, input)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	b, _ := os.ReadFile(pids)
+	started := strings.Fields(string(b))
+	if len(started) == 0 {
+		t.Fatal("the test started no daemon")
+	}
+	for _, f := range started {
+		var pid int
+		fmt.Sscan(f, &pid)
+		if running(pid) {
+			t.Errorf("daemon %d survived", pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	// A run canceled as it started its daemon may leave no pid in the
+	// file, but its daemon is killed and counted too.
+	var killed, runs int
+	for _, l := range strings.Split(r.stderr, "\n") {
+		fmt.Sscanf(l, "hdd: warning: the test left %d processes running outside its process group", &killed)
+		fmt.Sscanf(l, "hdd: %d test runs", &runs)
+	}
+	if strings.Count(r.stderr, "outside its process group") != 1 || killed < len(started) || killed > runs {
+		t.Errorf("want one warning that %d to %d processes were killed:\n%s", len(started), runs, r.stderr)
+	}
+}
+
+// TestLockRace starts four hdd at once on one output with a stale lock file
+// (naming pid 1, which is alive): exactly one may reduce, every time.
+func TestLockRace(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash"}`), 0o644)
+	test := script(t, dir, "t.sh", `sleep 0.1; grep -q crash "$1"`)
+	out := filepath.Join(dir, "out.json")
+	for trial := range 20 {
+		os.WriteFile(out+".lock", []byte("1\n"), 0o644)
+		os.Remove(out)
+		os.Remove(recordPath(out))
+		results := make(chan result, 4)
+		for range 4 {
+			go func() { results <- runHDD(t, "-j", "1", "-max-tests", "3", "-fresh", "-o", out, test, input) }()
+		}
+		reduced, refused := 0, 0
+		for range 4 {
+			r := <-results
+			switch {
+			case r.code == 0 && strings.Contains(r.stderr, "partially reduced"):
+				reduced++
+			case r.code == 1 && strings.Contains(r.stderr, "is writing"):
+				refused++
+			default:
+				t.Errorf("trial %d: exit %d:\n%s", trial, r.code, r.stderr)
+			}
+		}
+		if reduced != 1 || refused != 3 {
+			t.Fatalf("trial %d: %d runs reduced and %d were refused, want 1 and 3", trial, reduced, refused)
+		}
+	}
+}
+
+// TestReproduceLine pastes the printed command into sh: it must reproduce
+// the verdict, for a relative test and names that sh would expand.
+func TestReproduceLine(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "a dir")
+	os.Mkdir(sub, 0o755)
+	script(t, sub, "t_false $x.sh", `echo "saw $(basename "$1")"; exit 3`)
+	name := "in $HOME `id` 'q'.json"
+	os.WriteFile(filepath.Join(sub, name), []byte(`{"a": 1}`), 0o644)
+	cmd := exec.Command(hddBin, "./t_false $x.sh", name)
+	cmd.Dir = sub
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Run()
+	_, line, ok := strings.Cut(stderr.String(), "to reproduce: ")
+	if !ok {
+		t.Fatalf("no command to reproduce:\n%s", stderr.String())
+	}
+	sh := exec.Command("sh", "-c", strings.TrimSpace(line))
+	sh.Dir = t.TempDir() // anywhere
+	got, err := sh.CombinedOutput()
+	want := "saw " + name + "\nexit status 3\n"
+	if err != nil || string(got) != want {
+		t.Errorf("the command %s\nprinted %q, %v; want %q", line, got, err, want)
+	}
+}
+
+// TestFlagsRejected refuses impossible values with one line naming the flag.
+func TestFlagsRejected(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": "crash"}`), 0o644)
+	ran := filepath.Join(dir, "ran")
+	test := script(t, dir, "t.sh", `echo >> `+ran+`; grep -q crash "$1"`)
+	for _, args := range [][]string{
+		{"-timeout", "-5s"}, {"-timeout", "0s"}, {"-j", "0"}, {"-j", "-1"}, {"-repeat", "0"}, {"-repeat", "-3"},
+		{"-max-tests", "-1"}, {"-max-tests", "0"}, {"-max-time", "-1s"}, {"-also-interesting", "0"},
+		{"-also-interesting", "256"}, {"-max-size", "0"}, {"-max-size", "lots"}, {"-findings", dir},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			r := runHDD(t, append(args, test, input)...)
+			msg := strings.TrimSpace(r.stderr)
+			if r.code != 2 || strings.Contains(msg, "\n") || !strings.Contains(msg, args[0]) {
+				t.Errorf("exit %d, want 2 and one line naming %s:\n%s", r.code, args[0], r.stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Errorf("a test ran")
+	}
+}
+
+// TestCommandLine covers the habits of C-Vise users and of everyone
+// reading the help: flags after the file names, a bare test name, one line
+// for a missing argument, help on standard output.
+func TestCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "crash.json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash"}`), 0o644)
+	script(t, dir, "test.sh", `grep -q crash "$1"`)
+	hdd := func(args ...string) result {
+		t.Helper()
+		cmd := exec.Command(hddBin, args...)
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return result{code, stderr.String(), stdout.String()}
+	}
+
+	// cvise test.sh crash.c: the test in the current directory, no ./.
+	if r := hdd("-q", "test.sh", "crash.json"); r.code != 0 {
+		t.Errorf("hdd test.sh crash.json: exit %d\n%s", r.code, r.stderr)
+	}
+	// Flags after the file names.
+	out := filepath.Join(dir, "out.json")
+	if r := hdd("./test.sh", "crash.json", "-q", "-o", out); r.code != 0 || r.stderr != "" {
+		t.Errorf("flags after the file names: exit %d\n%s", r.code, r.stderr)
+	}
+	if !accepts(t, filepath.Join(dir, "test.sh"), out) {
+		t.Errorf("-o after the file names was not obeyed")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./test.sh"}, "missing INPUT"},
+		{nil, "missing TEST and INPUT"},
+		{[]string{"./test.sh", "crash.json", "extra"}, "too many arguments"},
+		{[]string{"-bogus", "./test.sh", "crash.json"}, "-bogus"},
+	} {
+		r := hdd(tc.args...)
+		if r.code != 2 || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("hdd %q: exit %d, want 2 and one line saying %q:\n%s", tc.args, r.code, tc.want, r.stderr)
+		}
+	}
+
+	r := hdd("-h")
+	if r.code != 0 || r.stderr != "" {
+		t.Errorf("-h: exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, want := range []string{"usage: hdd", "Example:", "temporary directory", "absolute paths", "-minimizer name", "-max-size size", "(default 256MB)"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("-h lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, bad := range []string{" value", "(default -1)", "268435456"} {
+		if strings.Contains(r.stdout, bad) {
+			t.Errorf("-h shows %q:\n%s", bad, r.stdout)
+		}
+	}
+	if r := hdd("-version"); r.code != 0 || !strings.HasPrefix(r.stdout, "hdd ") {
+		t.Errorf("-version: exit %d, %q", r.code, r.stdout)
+	}
+}
+
+// TestMessages checks wording: figures that do not round to 100%,
+// singular nouns, a clean interruption before the first verdict, a test
+// with Windows line endings and hints for refused inputs.
+func TestMessages(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	os.WriteFile(big, []byte(jsonArray(2000, func(i int) string {
+		if i == 1000 {
+			return `"crash"`
+		}
+		return `"filler"`
+	})), 0o644)
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	r := runHDD(t, "-j", "1", test, big)
+	if !strings.Contains(r.stderr, ">99.9% smaller") || strings.Contains(r.stderr, "100.0%") {
+		t.Errorf("want >99.9%% smaller:\n%s", r.stderr)
+	}
+	start := regexp.MustCompile(`(?m)^hdd: reducing .*\((\w+), (\d+) bytes?, (\d+) nodes?\) with .*, (\d+ jobs?)$`).FindStringSubmatch(r.stderr)
+	end := regexp.MustCompile(`(?m)^hdd: reduced .*smaller\), (\d+) -> (\d+ nodes?)$`).FindStringSubmatch(r.stderr)
+	switch {
+	case start == nil || end == nil:
+		t.Errorf("no start line or summary:\n%s", r.stderr)
+	case start[4] != "1 job":
+		t.Errorf("the start line says %q, want 1 job:\n%s", start[4], r.stderr)
+	case start[3] != end[1]:
+		t.Errorf("the start line counts %s nodes, the summary %s:\n%s", start[3], end[1], r.stderr)
+	}
+
+	// SIGTERM while the original is being tested.
+	slow := script(t, dir, "slow.sh", `sleep 5; grep -q crash "$1"`)
+	cmd := exec.Command(hddBin, slow, big)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Start()
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Wait()
+	if msg := strings.TrimSpace(stderr.String()); !strings.Contains(msg, "interrupted before the test had run") || strings.Contains(msg, "context canceled") || strings.Contains(msg, "runner:") {
+		t.Errorf("SIGTERM during the first run: %q", msg)
+	}
+
+	crlf := filepath.Join(dir, "crlf.sh")
+	os.WriteFile(crlf, []byte("#!/bin/sh\r\ngrep -q crash \"$1\"\r\n"), 0o755)
+	if r := runHDD(t, crlf, big); r.code != 1 || !strings.Contains(r.stderr, "Windows line endings") || !strings.Contains(r.stderr, "dos2unix") {
+		t.Errorf("a test with CRLF line endings: exit %d\n%s", r.code, r.stderr)
+	}
+
+	for name, content := range map[string]string{
+		"bom.json":     "\xef\xbb\xbf{\"a\": \"crash\"}\n",
+		"nan.json":     "{\"a\": NaN, \"b\": \"crash\"}\n",
+		"broken.jsonl": "{\"a\": 1}\n{\"b\": \"crash\"}\n{\"c\":\n",
+	} {
+		in := filepath.Join(dir, name)
+		os.WriteFile(in, []byte(content), 0o644)
+		r := runHDD(t, test, in)
+		if r.code != 1 || !strings.Contains(r.stderr, "-format lines") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+			t.Errorf("%s: exit %d, want one line suggesting -format lines:\n%s", name, r.code, r.stderr)
+		}
 	}
 }
