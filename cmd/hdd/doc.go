@@ -9,7 +9,10 @@
 // TEST is an executable. hdd runs it as `TEST CANDIDATE` in a fresh private
 // temporary directory, where CANDIDATE is the absolute path of a candidate
 // file with INPUT's base name; exit status 0 means the candidate is
-// interesting (the bug still shows). Every candidate hdd shows the test is
+// interesting (the bug still shows). TEST must name other files by absolute
+// paths. A bare name (test.sh) is the file in the current directory if
+// there is one, else a command in $PATH. Flags may also follow TEST and
+// INPUT. Every candidate hdd shows the test is
 // well-formed: valid JSON, well-formed XML (or, for malformed input, no new
 // malformation), C that tree-sitter parses with no new errors.
 //
@@ -25,9 +28,24 @@
 // and when an empty file is interesting too. A test that cannot be started
 // (missing, not executable, bad interpreter) stops the run with an error.
 // The best result so far is written to the output file (atomically) every
-// time it improves; on Ctrl-C or SIGTERM the running test is killed with its
-// process group and the summary says the result is partial. The final result
-// is tested once more before hdd reports success.
+// time it improves; on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT the running tests
+// are killed with their process groups and the summary says the result is
+// partial. On Linux, processes a test leaves outside its process group
+// (setsid, daemons) are killed after its run too. The final result is
+// tested once more before hdd reports success.
+//
+// # Going on
+//
+// Run the same command again after an interruption and hdd goes on from the
+// result in the output, if the record it keeps beside it (.OUTPUT.hdd) shows
+// that the output is a result of this same input and test. An output that is
+// not is renamed OUTPUT.~N~, never overwritten, and hdd starts from the
+// input. Likewise -in-place keeps an earlier INPUT.orig that is not the
+// original of INPUT as INPUT.orig.~N~. No output (-o, -stats-json,
+// -cpuprofile, -memprofile, -findings) may be the input, the test, INPUT.orig
+// or another output. When the output cannot be written (its disk is full),
+// the best result is kept beside the input or in the temporary directory,
+// and hdd says where.
 //
 // # Flags
 //
@@ -35,8 +53,8 @@
 //	                     before its extension, e.g. bug.reduced.c)
 //	-in-place            write the result over INPUT, keeping INPUT.orig
 //	-fresh               start from INPUT even when the output holds an
-//	                     earlier, partial result (by default hdd goes on
-//	                     from it)
+//	                     earlier result of this input and test (by default
+//	                     hdd goes on from it)
 //	-algorithm A         hdd, hdd+, hdd* (default) or ddmin (lines, no tree)
 //	-minimizer M         the list minimizer of each level: ddmin-blocks
 //	                     (default), ddmin, cdd, greedy, greedy-fwd,
@@ -56,23 +74,24 @@
 //	                     the result does not depend on N
 //	-repeat N            run the test up to N times per candidate; interesting
 //	                     only if every run is (for flaky tests)
-//	-also-interesting S  save candidates on which the test exits with S to
-//	                     the findings folder (-findings DIR, default
-//	                     OUTPUT.findings) and go on
+//	-also-interesting S  save candidates on which the test exits with S
+//	                     (1 to 255) to the findings folder (-findings DIR,
+//	                     default OUTPUT.findings) and go on
 //	-max-tests N         stop after N test runs with the best result so far
 //	-max-time D          stop after D with the best result so far
-//	-max-size BYTES      refuse larger inputs (default 256 MB)
+//	-max-size SIZE       refuse larger inputs (default 256MB; 500KB, 1GB)
 //	-stats-json FILE     write the statistics as JSON
 //	-v, -q               log each level and phase; print only errors
 //	-dump-tree           print the parsed tree of INPUT and exit
+//	-version             print the version and exit
 //	-cpuprofile FILE     write a CPU profile of hdd's own work (go tool pprof)
 //	-memprofile FILE     write a profile of every memory allocation (go tool pprof)
 //
 // # Exit status
 //
 // 0 when the input was reduced (also when -max-tests or -max-time stopped
-// it), 1 when it was not (not interesting, test error, interrupted), 2 for a
-// usage error.
+// it), 1 when it was not (not interesting, test error, interrupted, the
+// result could not be written where asked), 2 for a usage error.
 //
 // # Example
 //
