@@ -843,6 +843,13 @@ func TestMessages(t *testing.T) {
 		t.Errorf("a test with CRLF line endings: exit %d\n%s", r.code, r.stderr)
 	}
 
+	// A tree-sitter warning names the file.
+	gnu := filepath.Join(dir, "gnu.c")
+	os.WriteFile(gnu, []byte("int a = ({ 1; });\nint crash;\n"), 0o644)
+	if r := runHDD(t, "-q", test, gnu); r.code != 0 || !strings.Contains(r.stderr, "warning: "+gnu+": 1:9: tree-sitter could not parse") {
+		t.Errorf("the tree-sitter warning does not name the file: exit %d\n%s", r.code, r.stderr)
+	}
+
 	for name, content := range map[string]string{
 		"bom.json":     "\xef\xbb\xbf{\"a\": \"crash\"}\n",
 		"nan.json":     "{\"a\": NaN, \"b\": \"crash\"}\n",
