@@ -863,3 +863,37 @@ func TestMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestValidCNeverRefused reduces C that gcc compiles and tree-sitter cannot
+// read: an #if 0 block of prose, trigraphs.
+func TestValidCNeverRefused(t *testing.T) {
+	gcc := needTool(t, "gcc")
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", gcc+` -c -w -trigraphs "$1" -o /dev/null && grep -q 'return 7' "$1"`)
+	for name, src := range map[string]string{
+		"prose.c": "#if 0\nThis block is prose: it isn't C at all, really; (not) {even} close.\n" +
+			"More prose, with \"an unterminated quote.\nAnd a third line.\n#endif\n" +
+			"int unused(int x) { return x * 2; }\nint main(void) { return 7; }\n",
+		"trigraphs.c": "??=include <stddef.h>\nint f(int x) ??< return x ??! 1; ??>\n" +
+			"int g(void) ??< int a??(3??) = ??< 1, 2, 3 ??>; return a??(0??); ??>\nint main(void) ??< return 7; ??>\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			input := filepath.Join(dir, name)
+			os.WriteFile(input, []byte(src), 0o644)
+			if !accepts(t, test, input) {
+				t.Fatal("the test does not accept the input")
+			}
+			r := runHDD(t, "-j", "1", test, input)
+			if r.code != 0 {
+				t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+			}
+			got, _ := os.ReadFile(reducedPath(input))
+			if len(got) >= len(src)/2 || !accepts(t, test, reducedPath(input)) {
+				t.Errorf("result %q (%d of %d bytes), want an interesting result under half the size", got, len(got), len(src))
+			}
+			if !strings.Contains(r.stderr, "reduced line by line") {
+				t.Errorf("no warning about the regions tree-sitter could not read:\n%s", r.stderr)
+			}
+		})
+	}
+}

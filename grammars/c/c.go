@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -19,17 +20,19 @@ var Format = &grammars.Format{Name: "c", Exts: []string{".c", ".h", ".i"}, Parse
 // parsers.
 var language = tsc.GetLanguage()
 
-// maxErrorShare is the share of an input's non-space bytes that may lie in
-// regions tree-sitter could not parse before Parse refuses the input as not
-// C at all.
-const maxErrorShare = 0.5
+// mostlyErrors is the share of an input's non-space bytes in regions
+// tree-sitter could not parse above which the warning gives the share: the
+// input may not be C at all, or C that tree-sitter does not read (#if 0
+// blocks of prose, trigraphs). It is reduced anyway, as the user named it C.
+const mostlyErrors = 0.5
 
 // Parse parses src as C. The root of the tree spans all of src; its
 // children are the top-level items of the translation unit. Regions that
 // tree-sitter cannot parse (GNU extensions it does not know, unexpanded
-// macros) are kept as opaque ERROR nodes and reported in the Doc's
-// Warnings; Parse fails only for text that is empty, binary, or mostly
-// unparsable, with a [*grammars.SyntaxError] in the last case.
+// macros) are kept as opaque ERROR nodes, whose lines are nodes of their
+// own, and reported in the Doc's Warnings; Parse fails only for text that
+// is empty or binary. It never refuses text as not C: the user named it C,
+// and gcc may well read what tree-sitter cannot.
 //
 // The Doc's Check re-parses a candidate and refuses it if it has more
 // syntax errors than src.
@@ -47,12 +50,6 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	regions, errBytes, first := errorRegions(src, nodes)
 	if first < 0 && missing.count > 0 {
 		first = missing.first
-	}
-	if nerr > 0 && float64(errBytes) > maxErrorShare*float64(nonSpace(src)) {
-		tree.Close()
-		line, col := grammars.Position(src, first)
-		return nil, &grammars.SyntaxError{Line: line, Col: col,
-			Msg: fmt.Sprintf("does not look like C (%d%% of it cannot be parsed)", 100*errBytes/max(nonSpace(src), 1))}
 	}
 
 	// The checker keeps a copy of the tree for incremental parsing; the copy
@@ -82,7 +79,11 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)
 		var parts []string
-		if regions > 0 {
+		switch share := float64(errBytes) / float64(max(nonSpace(src), 1)); {
+		case regions > 0 && share > mostlyErrors:
+			parts = append(parts, fmt.Sprintf("could not parse %d%% of the file, in %s (kept as text and reduced line by line)",
+				int(100*share), plural(regions, "region", "regions")))
+		case regions > 0:
 			parts = append(parts, "could not parse "+plural(regions, "region", "regions")+" (kept opaque)")
 		}
 		if missing.count > 0 {
@@ -242,7 +243,11 @@ func copyTree(tree *sitter.Tree, src []byte) ([]raw, missingTokens) {
 				p.last = int32(id)
 			}
 		}
-		if isErr || leafKinds[kind] || !cur.GoToFirstChild() {
+		if isErr {
+			nodes = appendLines(nodes, id, src)
+			return
+		}
+		if leafKinds[kind] || !cur.GoToFirstChild() {
 			return
 		}
 		prev := start
@@ -263,6 +268,35 @@ func copyTree(tree *sitter.Tree, src []byte) ([]raw, missingTokens) {
 	}
 	visit(-1, 0, n)
 	return nodes, missing
+}
+
+// errorLine is what a line of an ERROR region is.
+var errorLine = &rawSym{kind: "error_line"}
+
+// appendLines gives the ERROR node nodes[id] its lines as children, if it
+// spans more than one, so that a region tree-sitter could not parse is
+// still reduced line by line.
+func appendLines(nodes []raw, id int, src []byte) []raw {
+	start, end := nodes[id].start, nodes[id].end
+	if i := bytes.IndexByte(src[start:end], '\n'); i < 0 || start+i+1 >= end {
+		return nodes
+	}
+	for start < end {
+		stop := end
+		if i := bytes.IndexByte(src[start:end], '\n'); i >= 0 {
+			stop = start + i + 1
+		}
+		line := int32(len(nodes))
+		nodes = append(nodes, raw{rawSym: errorLine, start: start, end: stop, first: -1, last: -1, next: -1})
+		if p := &nodes[id]; p.last < 0 {
+			p.first = line
+		} else {
+			nodes[p.last].next = line
+		}
+		nodes[id].last = line
+		start = stop
+	}
+	return nodes
 }
 
 // copyBatch is how many top-level items copyTree walks through one Go copy

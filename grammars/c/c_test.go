@@ -309,9 +309,6 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "", "", grammars.ErrEmpty},
 		{"blank", " \n\t\n", "", grammars.ErrEmpty},
 		{"binary", "int a;\x00\x01\x02", "1:7", grammars.ErrBinary},
-		{"json", `{"name": "hdd", "list": [1, 2, {"a": null}], "ok": true}` + "\n", "does not look like C", nil},
-		{"xml", "<?xml version=\"1.0\"?>\n<root a=\"1\"><child>text</child><child/></root>\n", "does not look like C", nil},
-		{"prose", "This is not a program. It is a sentence, with words; and more words!\n", "does not look like C", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -343,6 +340,11 @@ func TestWarnings(t *testing.T) {
 		{"clean", "int a;\n", nil},
 		{"statement expression", "int a = ({ 1; });\nint b;\n", []string{"1:9: tree-sitter could not parse 3 regions (kept opaque); the first is here"}},
 		{"missing semicolon", "int f(void) { return 1 }\n", []string{"1:23: tree-sitter found 1 missing token; the first is here"}},
+		// Named C by the user, so never refused, however little tree-sitter reads.
+		{"json", `{"name": "hdd", "list": [1, 2, {"a": null}], "ok": true}` + "\n",
+			[]string{"1:1: tree-sitter could not parse 100% of the file, in 1 region (kept as text and reduced line by line); the first is here"}},
+		{"prose", "This is not a program. It is a sentence, with words; and more words!\n",
+			[]string{"1:15: tree-sitter could not parse 52% of the file, in 3 regions (kept as text and reduced line by line) and found 2 missing tokens; the first is here"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -429,5 +431,49 @@ func TestFuse(t *testing.T) {
 		if got := Fuse(tt.a, tt.b); got != tt.want {
 			t.Errorf("Fuse(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestUnparsedRegionsByLines parses C that gcc reads and tree-sitter does
+// not (an #if 0 block of prose, trigraphs): the regions it cannot parse are
+// kept, and their lines are nodes that may vanish one by one.
+func TestUnparsedRegionsByLines(t *testing.T) {
+	tests := []struct {
+		name, src string
+		lines     []string // the error lines, in order
+	}{
+		{"prose in #if 0", "#if 0\nThis isn't C; (not) {even} close.\nA \"quote.\n#endif\nint main(void) { return 0; }\n",
+			[]string{"'t C; (not) {even} close.\n", "A \"quote."}},
+		{"trigraphs", "??=define N 3\nint a??(N??);\nint main(void) ??< return a??(0??); ??>\n", nil},
+		{"one line", "int a = ({ 1; });\nint b;\n", nil}, // single-line regions stay leaves
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			tree := doc.Tree
+			var lines []string
+			for id := range tree.Nodes {
+				n := &tree.Nodes[id]
+				if n.Kind != "error_line" {
+					continue
+				}
+				lines = append(lines, string(tree.Text(hdd.NodeID(id))))
+				if !n.Is(hdd.Removable) || tree.Nodes[n.Parent].Kind != "ERROR" {
+					t.Errorf("line %q: not a removable child of an ERROR node", tree.Nodes[id].Kind)
+				}
+			}
+			if tt.lines != nil && strings.Join(lines, "|") != strings.Join(tt.lines, "|") {
+				t.Errorf("got error lines %q, want %q\n%s", lines, tt.lines, dump(tree))
+			}
+			if tt.name == "one line" && len(lines) != 0 {
+				t.Errorf("got error lines %q, want none", lines)
+			}
+			if got := string(unparse.Text(tree, hdd.Config{})); got != tt.src {
+				t.Errorf("round trip: got %q, want %q", got, tt.src)
+			}
+		})
 	}
 }

@@ -199,6 +199,8 @@ var specifierKinds = map[string]bool{
 // the two nodes alone; the context rules in plan add to them.
 func (b *builder) policy(p, c *raw) (hdd.Flags, string) {
 	switch {
+	case p.err: // a line of a region tree-sitter could not parse
+		return hdd.Removable, ""
 	case c.err:
 		if c.extra {
 			return hdd.Opaque | hdd.Removable, ""

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/hddreduce/hdd/hdd"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,5 +120,40 @@ func TestReaperClose(t *testing.T) {
 	checkGone(t, readPIDs(t, pids))
 	if got := r.Killed(); got != 1 {
 		t.Errorf("got Killed() = %d, want 1", got)
+	}
+}
+
+// TestReaperKeepsGroupOfRunningTest keeps a background process that a
+// running test left in its own group, orphaned by a subshell, while other
+// runs end.
+func TestReaperKeepsGroupOfRunningTest(t *testing.T) {
+	r := newReaper(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	slow := newCommand(t, `
+(sh -c 'echo $$ >> "$PIDS"; exec sleep 30' &)
+sleep 1
+kill -0 $(cat "$PIDS")`)
+	slow.Env = []string{"PIDS=" + pids}
+	slow.Reaper = r
+	quick := newCommand(t, `sleep 0.1`)
+	quick.Reaper = r
+	var wg sync.WaitGroup
+	var ok bool
+	var err error
+	wg.Go(func() {
+		var v hdd.Verdict
+		v, err = slow.Test(t.Context(), nil)
+		ok = v.Interesting
+	})
+	for range 5 {
+		quick.Test(t.Context(), nil)
+	}
+	wg.Wait()
+	if err != nil || !ok {
+		t.Errorf("the running test's background process was killed: interesting %v, %v", ok, err)
+	}
+	checkGone(t, readPIDs(t, pids))
+	if got := r.Killed(); got != 0 {
+		t.Errorf("got Killed() = %d, want 0: the process never left the test's group", got)
 	}
 }
