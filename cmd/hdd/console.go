@@ -20,8 +20,9 @@ import (
 type console struct {
 	mu     sync.Mutex
 	w      io.Writer
-	fd     int    // the terminal's descriptor, or -1
-	status string // the status line on the screen, "" if none
+	fd     int        // the terminal's descriptor, or -1
+	width  func() int // the terminal's width in columns, 0 if unknown
+	status string     // the status line on the screen, "" if none
 	drawn  time.Time
 }
 
@@ -30,6 +31,13 @@ func newConsole(w io.Writer) *console {
 	c := &console{w: w, fd: -1}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		c.fd = int(f.Fd())
+		c.width = func() int {
+			w, _, err := term.GetSize(c.fd)
+			if err != nil {
+				return 0
+			}
+			return w
+		}
 	}
 	return c
 }
@@ -73,8 +81,8 @@ func (c *console) show(s string, force bool) {
 		return
 	}
 	c.drawn = time.Now()
-	if w, _, err := term.GetSize(c.fd); err == nil && w > 1 {
-		s = cut(s, w-1)
+	if w := c.width(); w > 1 {
+		s = cut(s, w-1) // the last column would wrap on some terminals
 	}
 	c.status = s
 	io.WriteString(c.w, "\r\x1b[K"+s)
@@ -110,8 +118,8 @@ func statusText(p hdd.Progress, original int) string {
 	if st.Elapsed > 0 {
 		rate = float64(st.Tests) / st.Elapsed.Seconds()
 	}
-	return fmt.Sprintf("hdd: %s | %d of %d bytes left (%s) | %s, %d cached, %.1f/s | %v",
-		p.Phase, p.Bytes, original, percent(p.Bytes, original), plural(st.Tests, "test"), st.CacheHits, rate, st.Elapsed.Round(time.Second))
+	return fmt.Sprintf("hdd: %s | %d B left (%s) | %s, %d cached, %.1f/s | %v",
+		p.Phase, p.Bytes, percent(p.Bytes, original), plural(st.Tests, "test"), st.CacheHits, rate, st.Elapsed.Round(time.Second))
 }
 
 // percent returns part as a percentage of whole, never rounded to 0% or
