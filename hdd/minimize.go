@@ -187,7 +187,7 @@ func changePointFrom(from, hi int, f func(k int) (bool, error)) (int, error) {
 		return hi, nil
 	}
 	lo := linear // f(lo) holds
-	up := hi + 1 // f(up) fails (hi+1 stands for "past the end")
+	var up int // f(up) fails; set when the exponential probe first fails
 	for step := 2 * lo; ; step *= 2 {
 		k := min(step, hi)
 		ok, err := f(k)
