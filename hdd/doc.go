@@ -30,18 +30,13 @@
 //
 // A [Reducer] runs one of the [Algorithm] values: [HDD] (top down, level by
 // level ([Tree.Level]: the depth, except that a chain of fixed wrappers
-// around the same bytes is one level), a list [Minimizer] over the present
-// nodes of each level, then
+// around the same bytes is one level), a list minimizer (package minimize)
+// over the present nodes of each level, then
 // hoisting, format transforms and the shortening of texts), [HDDPlus] (HDD,
 // then single-node removals until none succeeds: 1-tree-minimal), [HDDStar]
 // (HDD sweeps until one changes nothing) or [PlainDDMin] (one ddmin over the
 // root's children, the line-based baseline over a tree of lines). A final
 // list of [Tidy] rewrites polishes the result.
-//
-// The minimizers ([DDMin], [DDMinBlocks], [Greedy], [Adaptive], [Lithium],
-// [Trial], [CDD], and ordered variants) take a [Tester] and are pure: they
-// are tested with Go functions as oracles, and package sim measures them on
-// synthetic models.
 //
 // # Oracles
 //

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
 // An Algorithm chooses how the tree is searched. It implements flag.Value.
@@ -82,9 +84,9 @@ var ErrFinalNotInteresting = errors.New("the reduced result was interesting once
 // other fields have usable zero values. A Reducer may be reused for several
 // reductions, but not concurrently.
 type Reducer struct {
-	Oracle    Oracle    // decides interestingness
-	Algorithm Algorithm // default HDD
-	Minimizer Minimizer // the list minimizer run over each level; default MinDDMin
+	Oracle    Oracle             // decides interestingness
+	Algorithm Algorithm          // default HDD
+	Minimizer minimize.Algorithm // the list minimizer run over each level; default ddmin-blocks
 
 	// NoHoist turns off hoisting: replacing a node by a descendant of the
 	// same class (a statement by a statement nested in it, a JSON value by
@@ -796,7 +798,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 			continue
 		}
 		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, body: body}
-		keep, err := Minimize(ctx, MinDDMin, units, test)
+		keep, err := minimize.Run(ctx, minimize.DDMin, units, test)
 		if err != nil {
 			return changed, err
 		}
@@ -813,7 +815,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
-// textTester is the Tester of the units of one Chars leaf: a candidate
+// textTester is the minimize.Tester of the units of one Chars leaf: a candidate
 // replaces the leaf by the units it keeps, between the original quotes.
 type textTester struct {
 	s                 *search
@@ -1105,7 +1107,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	s.setPhase("level %d/%d (%d nodes)", d, s.t.Levels(), len(items))
 	testsBefore := s.stats.Tests
 	test := levelTester{s: s, base: s.cur, items: items}
-	keep, err := Minimize(ctx, s.r.Minimizer, items, test)
+	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
 		// whose last test was the empty set: the cache answers).
@@ -1119,7 +1121,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	return len(keep) < len(items), err
 }
 
-// levelTester is the Tester of one level: a candidate keeps some of the
+// levelTester is the minimize.Tester of one level: a candidate keeps some of the
 // level's items and removes the others from the configuration the level
 // started from.
 type levelTester struct {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -116,13 +117,14 @@ var reduceCases = []struct {
 }
 
 // TestReduceGolden pins the result and the exact number of test runs of every
-// algorithm on small trees, so that a change in behaviour shows as a diff.
+// algorithm with the ddmin minimizer on small trees, so that a change in
+// behaviour shows as a diff.
 func TestReduceGolden(t *testing.T) {
 	var out strings.Builder
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			tr := sexp(t, tc.src)
-			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Render: unparse.Append}
+			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: minimize.DDMin, Render: unparse.Append}
 			res, err := r.Reduce(context.Background(), tr)
 			if err != nil {
 				t.Fatalf("%s/%v: %v", tc.name, alg, err)
@@ -246,7 +248,7 @@ func TestReduceCacheAvoidsRepeats(t *testing.T) {
 func TestParallelSameResult(t *testing.T) {
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
-			for _, m := range hdd.Minimizers() {
+			for _, m := range minimize.All() {
 				var outs [2]string
 				for k, jobs := range []int{1, 4} {
 					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Append}

@@ -20,6 +20,7 @@ import (
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
 func main() {
@@ -48,7 +49,7 @@ const (
 // -minimizer.
 const (
 	defaultAlgorithm = hdd.HDDStar
-	defaultMinimizer = hdd.MinDDMinBlocks
+	defaultMinimizer = minimize.DDMinBlocks
 )
 
 // options are the command-line settings.
@@ -57,7 +58,7 @@ type options struct {
 	inPlace        bool
 	fresh          bool
 	algorithm      hdd.Algorithm
-	minimizer      hdd.Minimizer
+	minimizer      minimize.Algorithm
 	noHoist        bool
 	noReplace      bool
 	noShorten      bool
@@ -96,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.inPlace, "in-place", false, "overwrite INPUT with the result, keeping the original as INPUT.orig")
 	fs.BoolVar(&o.fresh, "fresh", false, "start from INPUT even when the output holds an earlier, partial result")
 	fs.Var(&o.algorithm, "algorithm", "search `algorithm`: hdd, hdd+, hdd* or ddmin (line-based baseline)")
-	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level: "+strings.Join(minimizerNames(), ", "))
+	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level (default ddmin-blocks): "+strings.Join(minimizerNames(), ", "))
 	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
 	fs.BoolVar(&o.noReplace, "no-replace", false, "do not replace nodes that cannot vanish by their minimal forms ({}, 0, \"\")")
 	fs.BoolVar(&o.noShorten, "no-shorten", false, "do not cut texts and strings down character by character")
@@ -178,7 +179,7 @@ func writeHeapProfile(path string) error {
 
 func minimizerNames() []string {
 	var names []string
-	for _, m := range hdd.Minimizers() {
+	for _, m := range minimize.All() {
 		names = append(names, m.String())
 	}
 	return names
