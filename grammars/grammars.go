@@ -1,5 +1,5 @@
 // Package grammars defines how an input format plugs into hdd: a [Format]
-// parses bytes into a [Doc], a lossless [hdd.Tree] with what may happen to
+// parses bytes into a [Doc], a lossless [tree.Tree] with what may happen to
 // each node, plus a check that a candidate rendering is still well-formed.
 //
 // The adapters live in subpackages (grammars/c, grammars/xml,
@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/hddreduce/hdd/hdd/tree"
 
 	"github.com/hddreduce/hdd/hdd"
 )
@@ -24,7 +26,7 @@ type Format struct {
 
 // A Doc is a parsed input.
 type Doc struct {
-	Tree *hdd.Tree
+	Tree *tree.Tree
 
 	// Check reports whether a candidate rendering may be shown to the
 	// interestingness test: it is well-formed, or has no malformation the
@@ -90,7 +92,7 @@ func Position(src []byte, off int) (line, col int) {
 // whose nodes and those above keep within budget nodes, but least at the
 // least, and the number of nodes down to it. It returns -1 and the number
 // of all nodes when the whole tree fits, or when no depth is deeper than
-// least. The nodes at the depth returned are the tree's hdd.Folded ones.
+// least. The nodes at the depth returned are the tree's tree.Folded ones.
 func FoldDepth(sizes []int, budget, least int) (depth, nodes int) {
 	depth = -1
 	for d, n := range sizes {

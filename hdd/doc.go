@@ -5,31 +5,31 @@
 //
 // # Trees
 //
-// A [Tree] is a lossless syntax tree over the input's bytes, built by a
+// A [tree.Tree] is a lossless syntax tree over the input's bytes, built by a
 // format adapter (package grammars and its subpackages) in preorder and
-// immutable once [Tree.Finish] has run. Each [Node] says what may happen to
-// it: vanish ([Removable]), become its Replace text, stand between list
-// items ([Sep], [ListItem]), be cut down character by character ([Chars]),
+// immutable once [tree.Tree.Finish] has run. Each [tree.Node] says what may happen to
+// it: vanish ([tree.Removable]), become its Replace text, stand between list
+// items ([tree.Sep], [tree.ListItem]), be cut down character by character ([tree.Chars]),
 // or be replaced by a descendant of a compatible Class (hoisting).
 //
 // The tree of a large input may stop short: an adapter marks the nodes
-// whose children it has not built [Folded] and sets [Tree.Unfold]. The
-// search prunes the levels down to [Tree.FoldLevel], parses its best text
+// whose children it has not built [tree.Folded] and sets [tree.Tree.Unfold]. The
+// search prunes the levels down to [tree.Tree.FoldLevel], parses its best text
 // again with Unfold, and goes on one level deeper in the new tree, so the
 // lower levels are built only for what is left of the input; the
 // candidates are those of the full tree. A list too long to build whole
-// may be built in [Run] nodes, each standing for a run of its items: the
+// may be built in [tree.Run] nodes, each standing for a run of its items: the
 // search prunes the runs, parses the text again and prunes the items that
 // are left.
 //
-// A [Config] is a candidate: the tree plus a set of edits (removals,
+// A [tree.Candidate] is a candidate: the tree plus a set of edits (removals,
 // replacements, hoists). Configs are values and safe to share between
 // goroutines; package unparse renders them by splicing the original bytes.
 //
 // # Search
 //
 // A [Reducer] runs one of the [Algorithm] values: [HDD] (top down, level by
-// level ([Tree.Level]: the depth, except that a chain of fixed wrappers
+// level ([tree.Tree.Level]: the depth, except that a chain of fixed wrappers
 // around the same bytes is one level), a list minimizer (package minimize)
 // over the present nodes of each level, then
 // hoisting, format transforms and the shortening of texts), [HDDPlus] (HDD,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -20,7 +22,7 @@ func TestFoldedSearch(t *testing.T) {
 	unfolded := 0
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
-			reduce := func(tr *hdd.Tree) ([]string, []byte) {
+			reduce := func(tr *tree.Tree) ([]string, []byte) {
 				var seen []string
 				r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: hdd.OracleFunc(func(c []byte) bool {
 					seen = append(seen, string(c))
@@ -61,14 +63,14 @@ func TestUnfoldErrors(t *testing.T) {
 	const src = "(a (b c) (d (e f)))"
 	tests := []struct {
 		name   string
-		unfold func(src []byte, min int) (*hdd.Tree, error)
+		unfold func(src []byte, min int) (*tree.Tree, error)
 		want   string
 	}{
-		{"fails", func([]byte, int) (*hdd.Tree, error) { return nil, errors.New("bad input") },
+		{"fails", func([]byte, int) (*tree.Tree, error) { return nil, errors.New("bad input") },
 			"parsing the reduced text again to reach level 2: bad input"},
-		{"no progress", func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min-1) },
+		{"no progress", func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min-1) },
 			"Unfold folded level 1, above level 2"},
-		{"other text", func(_ []byte, min int) (*hdd.Tree, error) { return foldedSexp("(x)", min) },
+		{"other text", func(_ []byte, min int) (*tree.Tree, error) { return foldedSexp("(x)", min) },
 			"Unfold returned a tree of another text"},
 	}
 	for _, tt := range tests {
@@ -88,9 +90,9 @@ func TestUnfoldErrors(t *testing.T) {
 // TestFoldedNeedsUnfold checks that Finish refuses folded nodes that
 // nothing can unfold.
 func TestFoldedNeedsUnfold(t *testing.T) {
-	tr := hdd.NewTree([]byte("(a)"))
-	root := tr.Add(hdd.NoNode, "doc", 0, 3, 0, "")
-	tr.Add(root, "list", 0, 3, hdd.Removable|hdd.Folded, "")
+	tr := tree.NewTree([]byte("(a)"))
+	root := tr.Add(tree.NoNode, "doc", 0, 3, 0, "")
+	tr.Add(root, "list", 0, 3, tree.Removable|tree.Folded, "")
 	if err := tr.Finish(); err == nil {
 		t.Fatal("Finish accepted a folded node with no Unfold")
 	}
@@ -99,9 +101,9 @@ func TestFoldedNeedsUnfold(t *testing.T) {
 // runsTree returns the tree of the atoms of src, a list of words, built in
 // runs of k words: each run a removable leaf standing for its words. Its
 // Unfold gives the full tree (sexp's).
-func runsTree(t *testing.T, src string, k int) *hdd.Tree {
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+func runsTree(t *testing.T, src string, k int) *tree.Tree {
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	words := strings.Fields(src)
 	at := 0
 	for i := 0; i < len(words); i += k {
@@ -110,10 +112,10 @@ func runsTree(t *testing.T, src string, k int) *hdd.Tree {
 		for _, w := range words[i:min(i+k, len(words))] {
 			end = strings.Index(src[end:], w) + end + len(w)
 		}
-		tr.Add(root, "run", start, end, hdd.Removable|hdd.Run, "")
+		tr.Add(root, "run", start, end, tree.Removable|tree.Run, "")
 		at = end
 	}
-	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), -1) }
+	tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), -1) }
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func TestRunsSearch(t *testing.T) {
 	}
 	// Unfolding that leaves runs where the search needs items is an error.
 	tr := runsTree(t, src, 2)
-	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return runsTree(t, string(src), 2), nil }
+	tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return runsTree(t, string(src), 2), nil }
 	r := hdd.Reducer{Render: unparse.Append, Oracle: contains("w9")}
 	if _, err := r.Reduce(context.Background(), tr); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
 		t.Errorf("got error %v, want one about runs left", err)

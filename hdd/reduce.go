@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
@@ -95,7 +97,7 @@ type Reducer struct {
 
 	// Tidy lists the whole-text rewrites tried on the result after the
 	// search (see Tidies). Result.Output then may differ from the
-	// rendering of Result.Config.
+	// rendering of Result.Candidate.
 	Tidy []Tidy
 
 	// Transforms are format-specific edits tried after hoisting in each
@@ -107,7 +109,7 @@ type Reducer struct {
 	// its text instead of becoming {} or 0.
 	NoReplace bool
 
-	// NoShorten turns off shortening of texts: cutting a Chars leaf (XML
+	// NoShorten turns off shortening of texts: cutting a tree.Chars leaf (XML
 	// text, a JSON string) down to a part of it.
 	NoShorten bool
 
@@ -135,7 +137,7 @@ type Reducer struct {
 	// extended buffer; normally unparse.Append. It must be set. The search
 	// passes an empty buffer with room for the best text so far, so small
 	// candidates of a large input do not each take the input's size.
-	Render func(dst []byte, t *Tree, c Config) []byte
+	Render func(dst []byte, t *tree.Tree, c tree.Candidate) []byte
 
 	// Check, if set, refuses candidates that must not reach the test (not
 	// well-formed). A refused candidate counts as uninteresting and costs
@@ -167,9 +169,9 @@ type Reducer struct {
 
 // A Result is the outcome of a reduction.
 type Result struct {
-	Config Config // the edits of the result
-	Output []byte // its text; the oracle found it interesting
-	Stats  Stats
+	Candidate tree.Candidate // the edits of the result
+	Output    []byte         // its text; the oracle found it interesting
+	Stats     Stats
 }
 
 // Stats counts the work done by a reduction.
@@ -203,8 +205,8 @@ type Progress struct {
 // If ctx is done during the search, or the MaxTests budget is spent, Reduce
 // returns the best result so far together with ctx.Err() or ErrBudget; the
 // result is interesting and may be written out as a partial reduction.
-func (r *Reducer) Reduce(ctx context.Context, t *Tree) (*Result, error) {
-	pre, err := r.Preflight(ctx, r.Render(nil, t, Config{}))
+func (r *Reducer) Reduce(ctx context.Context, t *tree.Tree) (*Result, error) {
+	pre, err := r.Preflight(ctx, r.Render(nil, t, tree.Candidate{}))
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +289,7 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 
 // ReduceChecked goes on with a reduction that Preflight started: t must
 // render, unedited, as the text Preflight tested. A Checked is used once.
-func (r *Reducer) ReduceChecked(ctx context.Context, t *Tree, pre *Checked) (*Result, error) {
+func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, pre *Checked) (*Result, error) {
 	s := pre.s
 	if s == nil || s.t != nil || s.r != r {
 		return nil, errors.New("hdd: ReduceChecked needs a fresh Checked from the same Reducer's Preflight")
@@ -298,7 +300,7 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *Tree, pre *Checked) (*Re
 	}
 	s.t = t
 	for id := range t.Nodes { // every node is present in the original
-		if !t.Nodes[id].Is(Sep) {
+		if !t.Nodes[id].Is(tree.Sep) {
 			s.stats.NodesBefore++
 		}
 	}
@@ -331,9 +333,9 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *Tree, pre *Checked) (*Re
 type search struct {
 	mu     sync.Mutex // guards stats and cache during parallel runs
 	r      *Reducer
-	t      *Tree
-	cur    Config // the best configuration so far
-	best   []byte // its text
+	t      *tree.Tree
+	cur    tree.Candidate // the best configuration so far
+	best   []byte         // its text
 	stats  Stats
 	seed   maphash.Seed
 	cache  map[uint64]bool // text hash → interesting
@@ -410,7 +412,7 @@ func (s *search) report() {
 
 // eval tests candidate c, through the cache, and returns its verdict and
 // text. It is safe for concurrent use.
-func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
+func (s *search) eval(ctx context.Context, c tree.Candidate) (bool, []byte, error) {
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
 	}
@@ -422,7 +424,7 @@ func (s *search) eval(ctx context.Context, c Config) (bool, []byte, error) {
 // evalText tests a candidate text, through the cache and Check. It is safe
 // for concurrent use.
 func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
-	return s.evalPrepared(ctx, s.prepareText(Config{}, text))
+	return s.evalPrepared(ctx, s.prepareText(tree.Candidate{}, text))
 }
 
 // A prepared candidate has the work done that does not depend on the
@@ -430,14 +432,14 @@ func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
 // verdict unless the text was in the cache. Preparing the next candidate
 // while a test runs hides that work behind the test.
 type prepared struct {
-	c         Config
+	c         tree.Candidate
 	text      []byte
 	hash      uint64
 	malformed bool // refused by Check (only asked when not cached)
 }
 
 // prepare renders candidate c. It is safe for concurrent use.
-func (s *search) prepare(c Config) prepared {
+func (s *search) prepare(c tree.Candidate) prepared {
 	// Render into a recycled scratch buffer, then keep an exact copy: a
 	// fresh buffer the size of a large input for each candidate, however
 	// small, would cost more than the copy (page faults, collections).
@@ -470,7 +472,7 @@ func (s *search) prepare(c Config) prepared {
 	return s.prepareText(c, text)
 }
 
-func (s *search) prepareText(c Config, text []byte) prepared {
+func (s *search) prepareText(c tree.Candidate, text []byte) prepared {
 	p := prepared{c: c, text: text, hash: s.hash(text)}
 	s.mu.Lock()
 	_, seen := s.cache[p.hash]
@@ -520,7 +522,7 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 }
 
 // try tests candidate c and adopts it if it is interesting.
-func (s *search) try(ctx context.Context, c Config) (bool, error) {
+func (s *search) try(ctx context.Context, c tree.Candidate) (bool, error) {
 	ok, text, err := s.eval(ctx, c)
 	if ok && err == nil {
 		s.adopt(c, text)
@@ -532,7 +534,7 @@ func (s *search) try(ctx context.Context, c Config) (bool, error) {
 // interesting one, returning its index or -1. With Jobs > 1 it tests up to
 // Jobs candidates at once, ahead of the serial order, and cancels the runs
 // after a success; the outcome is that of the serial loop.
-func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int, error) {
+func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate) (int, error) {
 	if s.r.Jobs <= 1 || n <= 1 {
 		return s.firstSerial(ctx, n, gen)
 	}
@@ -546,7 +548,7 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 	var wg sync.WaitGroup
 	defer wg.Wait() // every run has ended before first returns
 	results := make([]chan outcome, n)
-	configs := make([]Config, n)
+	configs := make([]tree.Candidate, n)
 	launched := 0
 	launch := func() {
 		i := launched
@@ -584,7 +586,7 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) Config) (int,
 // (one when candidates are large, none past largeText), so that a run of
 // cache hits, which hide nothing, does not leave the next test waiting for
 // its rendering.
-func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) Config) (int, error) {
+func (s *search) firstSerial(ctx context.Context, n int, gen func(i int) tree.Candidate) (int, error) {
 	if n == 0 {
 		return -1, nil
 	}
@@ -653,7 +655,7 @@ const lookaheadBytes = 4 << 20
 // ahead: memory, not the rendering, is then what matters.
 const largeText = 1 << 20
 
-func (s *search) adopt(c Config, text []byte) {
+func (s *search) adopt(c tree.Candidate, text []byte) {
 	s.cur = c
 	s.mu.Lock()
 	improved := len(text) < len(s.best)
@@ -671,13 +673,13 @@ func (s *search) result() *Result {
 	s.stats.BytesAfter = len(s.best)
 	s.stats.NodesAfter = s.countPresent()
 	s.stats.Elapsed = time.Since(s.start)
-	return &Result{Config: s.cur, Output: s.best, Stats: s.stats}
+	return &Result{Candidate: s.cur, Output: s.best, Stats: s.stats}
 }
 
 func (s *search) countPresent() int {
 	n := 0
-	s.t.Walk(s.cur, func(id NodeID) bool {
-		if !s.cur.Edited(id) && !s.t.Nodes[id].Is(Sep) {
+	s.t.Walk(s.cur, func(id tree.NodeID) bool {
+		if !s.cur.Edited(id) && !s.t.Nodes[id].Is(tree.Sep) {
 			n++
 		}
 		return true
@@ -743,7 +745,7 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 // interesting; the next sweep starts from the first again.
 type Transform struct {
 	Name       string
-	Candidates func(t *Tree, c Config) []Config
+	Candidates func(t *tree.Tree, c tree.Candidate) []tree.Candidate
 }
 
 // transform runs each of the Reducer's transforms to a fixed point.
@@ -758,7 +760,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 				break
 			}
 			cands = cands[from:]
-			i, err := s.first(ctx, len(cands), func(i int) Config { return cands[i] })
+			i, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return cands[i] })
 			if err != nil {
 				return changed, err
 			}
@@ -773,7 +775,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
-// shorten cuts the text of each present Chars leaf down, running classic
+// shorten cuts the text of each present tree.Chars leaf down, running classic
 // ddmin over its units (characters, character references, escapes),
 // whatever the Reducer's Minimizer: what a text must keep is usually a few
 // adjacent units, and ddmin's tests of single chunks reach such a cluster in
@@ -783,9 +785,9 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 	s.setPhase("shortening texts")
 	testsBefore := s.stats.Tests
 	changed := false
-	var ids []NodeID
-	s.t.Walk(s.cur, func(id NodeID) bool {
-		if s.t.Nodes[id].Is(Chars) && !s.cur.Edited(id) {
+	var ids []tree.NodeID
+	s.t.Walk(s.cur, func(id tree.NodeID) bool {
+		if s.t.Nodes[id].Is(tree.Chars) && !s.cur.Edited(id) {
 			ids = append(ids, id)
 		}
 		return true
@@ -815,16 +817,16 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
-// textTester is the minimize.Tester of the units of one Chars leaf: a candidate
+// textTester is the minimize.Tester of the units of one tree.Chars leaf: a candidate
 // replaces the leaf by the units it keeps, between the original quotes.
 type textTester struct {
 	s                 *search
-	base              Config
-	id                NodeID
+	base              tree.Candidate
+	id                tree.NodeID
 	open, close, body []byte
 }
 
-func (tt textTester) config(keep [][2]int) Config {
+func (tt textTester) config(keep [][2]int) tree.Candidate {
 	text := append([]byte{}, tt.open...)
 	for _, u := range keep {
 		text = append(text, tt.body[u[0]:u[1]]...)
@@ -838,7 +840,7 @@ func (tt textTester) Test(ctx context.Context, keep [][2]int) (bool, error) {
 }
 
 func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][2]int) (int, error) {
-	return tt.s.first(ctx, n, func(i int) Config { return tt.config(gen(i)) })
+	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) })
 }
 
 // splitQuotes splits a quoted literal ("...", '...') into its quotes and
@@ -914,10 +916,10 @@ func runeLen(b []byte) int {
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.stats.Tests
-	for d := 0; d <= s.t.Levels(); d++ {
-		s.setPhase("hoisting, level %d/%d", d, s.t.Levels())
-		var xs []NodeID
-		s.atDepth(d, func(id NodeID) {
+	for d := 0; d <= s.t.MaxLevel(); d++ {
+		s.setPhase("hoisting, level %d/%d", d, s.t.MaxLevel())
+		var xs []tree.NodeID
+		s.atDepth(d, func(id tree.NodeID) {
 			if s.t.Nodes[id].Class != "" {
 				xs = append(xs, id)
 			}
@@ -933,7 +935,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 					break
 				}
 				base := s.cur
-				i, err := s.first(ctx, len(cands), func(i int) Config { return base.Hoist(x, cands[i]) })
+				i, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return base.Hoist(x, cands[i]) })
 				if err != nil {
 					return changed, err
 				}
@@ -952,10 +954,10 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 // descendants of class, in source order, each preceded by the nodes that
 // continue it as a chain of single nearest descendants, deepest first, so
 // "table > tr > td > p" is tried as p, td, tr in one step each.
-func (s *search) hoistCandidates(top NodeID, class string) []NodeID {
-	var out []NodeID
+func (s *search) hoistCandidates(top tree.NodeID, class string) []tree.NodeID {
+	var out []tree.NodeID
 	for _, d := range s.nearest(top, class) {
-		chain := []NodeID{d}
+		chain := []tree.NodeID{d}
 		for {
 			next := s.nearest(chain[len(chain)-1], class)
 			if len(next) != 1 {
@@ -971,12 +973,12 @@ func (s *search) hoistCandidates(top NodeID, class string) []NodeID {
 }
 
 // nearest returns the present, unedited descendants of id that may stand
-// where a node of class stands (see Tree.CanHoist) and that have no such
+// where a node of class stands (see tree.Tree.CanHoist) and that have no such
 // node between them and id, in source order.
-func (s *search) nearest(id NodeID, class string) []NodeID {
-	var out []NodeID
-	var visit func(NodeID)
-	visit = func(n NodeID) {
+func (s *search) nearest(id tree.NodeID, class string) []tree.NodeID {
+	var out []tree.NodeID
+	var visit func(tree.NodeID)
+	visit = func(n tree.NodeID) {
 		for _, c := range s.t.Children(n) {
 			if s.cur.Edited(c) {
 				continue
@@ -1004,7 +1006,7 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 				return changed, err
 			}
 		}
-		if d > s.t.Levels() {
+		if d > s.t.MaxLevel() {
 			break
 		}
 		ch, err := s.level(ctx, d)
@@ -1045,16 +1047,16 @@ func (s *search) unfold(d int) error {
 	case t.RunLevel() >= 0 && t.RunLevel() < d:
 		return fmt.Errorf("hdd: Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
-	s.t, s.cur = t, Config{}
+	s.t, s.cur = t, tree.Candidate{}
 	s.logf("parsed the %d bytes left again for level %d: %d nodes, was %d", len(s.best), d, t.Len(), before)
 	return nil
 }
 
 // candidates returns the present, unedited nodes at depth d that can shrink.
-func (s *search) candidates(d int) []NodeID {
-	var ids []NodeID
-	s.atDepth(d, func(id NodeID) {
-		if s.t.Nodes[id].Is(Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
+func (s *search) candidates(d int) []tree.NodeID {
+	var ids []tree.NodeID
+	s.atDepth(d, func(id tree.NodeID) {
+		if s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
 			ids = append(ids, id)
 		}
 	})
@@ -1065,19 +1067,19 @@ func (s *search) candidates(d int) []NodeID {
 // configuration, neither removed nor replaced by a text. A hoisted node is
 // offered in its own right (removing it removes what it stands in for); the
 // node it is replaced by is not, since it stands in the hoisted node's place.
-func (s *search) atDepth(d int, f func(id NodeID)) {
-	var visit func(id NodeID, viaHoist bool)
-	visit = func(id NodeID, viaHoist bool) {
+func (s *search) atDepth(d int, f func(id tree.NodeID)) {
+	var visit func(id tree.NodeID, viaHoist bool)
+	visit = func(id tree.NodeID, viaHoist bool) {
 		if lv := s.t.Level(id); lv >= d {
 			if lv > d {
 				return
 			}
 			if !viaHoist && !s.cur.Removed(id) {
-				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != NoNode {
+				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != tree.NoNode {
 					f(id)
 				}
 			}
-			if !s.t.transparent(id) {
+			if !s.t.Transparent(id) {
 				return
 			}
 		}
@@ -1085,7 +1087,7 @@ func (s *search) atDepth(d int, f func(id NodeID)) {
 			return
 		}
 		if sub, ok := s.cur.Subst(id); ok {
-			if sub.Hoist != NoNode {
+			if sub.Hoist != tree.NoNode {
 				visit(sub.Hoist, true)
 			}
 			return
@@ -1104,7 +1106,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
-	s.setPhase("level %d/%d (%d nodes)", d, s.t.Levels(), len(items))
+	s.setPhase("level %d/%d (%d nodes)", d, s.t.MaxLevel(), len(items))
 	testsBefore := s.stats.Tests
 	test := levelTester{s: s, base: s.cur, items: items}
 	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
@@ -1126,18 +1128,20 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 // started from.
 type levelTester struct {
 	s     *search
-	base  Config
-	items []NodeID
+	base  tree.Candidate
+	items []tree.NodeID
 }
 
-func (l levelTester) config(keep []NodeID) Config { return l.base.Remove(minus(l.items, keep)...) }
+func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
+	return l.base.Remove(minus(l.items, keep)...)
+}
 
-func (l levelTester) Test(ctx context.Context, keep []NodeID) (bool, error) {
+func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
 	return l.s.try(ctx, l.config(keep))
 }
 
-func (l levelTester) First(ctx context.Context, n int, gen func(i int) []NodeID) (int, error) {
-	return l.s.first(ctx, n, func(i int) Config { return l.config(gen(i)) })
+func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID) (int, error) {
+	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) })
 }
 
 // singles is HDD+'s greedy phase: try removing each node alone, breadth
@@ -1146,11 +1150,11 @@ func (s *search) singles(ctx context.Context) error {
 	for pass := 1; ; pass++ {
 		s.setPhase("hdd+ pass %d", pass)
 		removed := 0
-		for d := 0; d <= s.t.Levels(); d++ {
+		for d := 0; d <= s.t.MaxLevel(); d++ {
 			ids := s.candidates(d)
 			for len(ids) > 0 {
 				base := s.cur
-				i, err := s.first(ctx, len(ids), func(i int) Config { return base.Remove(ids[i]) })
+				i, err := s.first(ctx, len(ids), func(i int) tree.Candidate { return base.Remove(ids[i]) })
 				if err != nil {
 					return err
 				}
@@ -1169,8 +1173,8 @@ func (s *search) singles(ctx context.Context) error {
 }
 
 // minus returns the items not in keep; keep is a subsequence of items.
-func minus(items, keep []NodeID) []NodeID {
-	out := make([]NodeID, 0, len(items)-len(keep))
+func minus(items, keep []tree.NodeID) []tree.NodeID {
+	out := make([]tree.NodeID, 0, len(items)-len(keep))
 	j := 0
 	for _, id := range items {
 		if j < len(keep) && keep[j] == id {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/unparse"
@@ -20,7 +22,7 @@ var update = flag.Bool("update", false, "update golden files")
 
 // sexp parses a tiny bracket language, "(a (b c) d)", into a tree whose
 // atoms and lists are removable, to test the engines without a real format.
-func sexp(t testing.TB, src string) *hdd.Tree {
+func sexp(t testing.TB, src string) *tree.Tree {
 	tr, err := foldedSexp(src, -1)
 	if err != nil {
 		t.Fatal(err)
@@ -30,22 +32,22 @@ func sexp(t testing.TB, src string) *hdd.Tree {
 
 // foldedSexp parses src as sexp does, but folds the lists at depth fold
 // (none if fold < 0): they are leaves, parsed when the tree is unfolded.
-func foldedSexp(src string, fold int) (*hdd.Tree, error) {
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
-	var parse func(parent hdd.NodeID, depth, i int) (int, error)
-	parse = func(parent hdd.NodeID, depth, i int) (int, error) {
+func foldedSexp(src string, fold int) (*tree.Tree, error) {
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	var parse func(parent tree.NodeID, depth, i int) (int, error)
+	parse = func(parent tree.NodeID, depth, i int) (int, error) {
 		for i < len(src) {
 			switch c := src[i]; {
 			case c == ' ' || c == '\n':
 				i++
 			case c == '(':
-				id := tr.Add(parent, "list", i, i, hdd.Removable, "")
+				id := tr.Add(parent, "list", i, i, tree.Removable, "")
 				tr.SetClass(id, "list")
 				var err error
 				if depth == fold {
-					tr.SetFlags(id, hdd.Removable|hdd.Folded)
-					tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min) }
+					tr.SetFlags(id, tree.Removable|tree.Folded)
+					tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min) }
 					i = closing(src, i)
 				} else if i, err = parse(id, depth+1, i+1); err != nil {
 					return i, err
@@ -62,7 +64,7 @@ func foldedSexp(src string, fold int) (*hdd.Tree, error) {
 				for j < len(src) && !strings.ContainsRune(" \n()", rune(src[j])) {
 					j++
 				}
-				tr.Add(parent, "atom", i, j, hdd.Removable, "")
+				tr.Add(parent, "atom", i, j, tree.Removable, "")
 				i = j
 			}
 		}
@@ -160,11 +162,11 @@ func TestHDDPlusOneTreeMinimal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr.Walk(res.Config, func(id hdd.NodeID) bool {
-			if res.Config.Edited(id) || !tr.CanShrink(id) {
+		tr.Walk(res.Candidate, func(id tree.NodeID) bool {
+			if res.Candidate.Edited(id) || !tr.CanShrink(id) {
 				return true
 			}
-			if text := unparse.Text(tr, res.Config.Remove(id)); tc.oracle(text) {
+			if text := unparse.Text(tr, res.Candidate.Remove(id)); tc.oracle(text) {
 				t.Errorf("%s: %q is interesting without node %d: the result %q is not 1-tree-minimal", tc.name, text, id, res.Output)
 			}
 			return true
@@ -311,11 +313,11 @@ func TestRepeat(t *testing.T) {
 // vanish, while the default prunes them to their minimal forms.
 func TestNoReplace(t *testing.T) {
 	src := "f(12345, 678) keep"
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	tr.Add(root, "arg", 2, 7, 0, "0")
 	tr.Add(root, "arg", 9, 12, 0, "0")
-	tr.Add(root, "word", 14, 18, hdd.Removable, "")
+	tr.Add(root, "word", 14, 18, tree.Removable, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}

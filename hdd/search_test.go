@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // TestAtDepthHoist checks that a hoisted node is offered for removal in its
@@ -13,28 +15,28 @@ import (
 func TestAtDepthHoist(t *testing.T) {
 	// doc > outer(fixed) > [x, inner > [y, z]]
 	src := "(x (y z))"
-	tr := NewTree([]byte(src))
-	root := tr.Add(NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	outer := tr.Add(root, "list", 0, 9, 0, "()")
-	x := tr.Add(outer, "atom", 1, 2, Removable, "")
-	inner := tr.Add(outer, "list", 3, 8, Removable, "")
-	y := tr.Add(inner, "atom", 4, 5, Removable, "")
-	z := tr.Add(inner, "atom", 6, 7, Removable, "")
+	x := tr.Add(outer, "atom", 1, 2, tree.Removable, "")
+	inner := tr.Add(outer, "list", 3, 8, tree.Removable, "")
+	y := tr.Add(inner, "atom", 4, 5, tree.Removable, "")
+	z := tr.Add(inner, "atom", 6, 7, tree.Removable, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	s := &search{t: tr, cur: Config{}.Hoist(outer, inner)}
+	s := &search{t: tr, cur: tree.Candidate{}.Hoist(outer, inner)}
 	tests := []struct {
 		depth int
-		want  []NodeID
+		want  []tree.NodeID
 	}{
-		{1, []NodeID{outer}},
+		{1, []tree.NodeID{outer}},
 		{2, nil}, // x is gone, inner stands in outer's place
-		{3, []NodeID{y, z}},
+		{3, []tree.NodeID{y, z}},
 	}
 	for _, tc := range tests {
-		var got []NodeID
-		s.atDepth(tc.depth, func(id NodeID) { got = append(got, id) })
+		var got []tree.NodeID
+		s.atDepth(tc.depth, func(id tree.NodeID) { got = append(got, id) })
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("depth %d: got %v, want %v", tc.depth, got, tc.want)
 		}
@@ -67,14 +69,14 @@ func TestTextUnits(t *testing.T) {
 
 func TestShorten(t *testing.T) {
 	src := `["hello &amp; crash world", "x"]`
-	tr := NewTree([]byte(src))
-	root := tr.Add(NoNode, "doc", 0, len(src), 0, "")
-	tr.Add(root, "string", 1, 26, Chars, "")
-	tr.Add(root, "string", 28, 31, Chars, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "string", 1, 26, tree.Chars, "")
+	tr.Add(root, "string", 28, 31, tree.Chars, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	render := func(dst []byte, t *Tree, c Config) []byte {
+	render := func(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
 		// A tiny unparser: the tree is flat.
 		out := dst
 		pos := int32(0)
@@ -97,22 +99,5 @@ func TestShorten(t *testing.T) {
 	}
 	if got, want := string(res.Output), `["&amp;sh", ""]`; got != want {
 		t.Errorf("got %s, want %s", got, want)
-	}
-}
-
-func TestEditedWithin(t *testing.T) {
-	c := Config{}.Remove(5, 64, 130).Replace(200, "x")
-	tests := []struct {
-		from, to NodeID
-		want     bool
-	}{
-		{0, 5, false}, {0, 6, true}, {5, 6, true}, {6, 64, false}, {6, 65, true},
-		{65, 130, false}, {65, 131, true}, {131, 200, false}, {131, 201, true}, {201, 1000, false},
-		{63, 64, false}, {64, 64, false},
-	}
-	for _, tc := range tests {
-		if got := c.EditedWithin(tc.from, tc.to); got != tc.want {
-			t.Errorf("EditedWithin(%d, %d) = %v, want %v", tc.from, tc.to, got, tc.want)
-		}
 	}
 }

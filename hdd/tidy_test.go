@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"testing"
+
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 func TestTidies(t *testing.T) {
@@ -27,12 +29,12 @@ func TestTidies(t *testing.T) {
 
 func TestReduceTidies(t *testing.T) {
 	src := "keep\n\n\nkeep too  \n"
-	tr := NewTree([]byte(src))
-	tr.Add(NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	render := func(dst []byte, t *Tree, c Config) []byte { return append(dst, t.Src...) }
+	render := func(dst []byte, t *tree.Tree, c tree.Candidate) []byte { return append(dst, t.Src...) }
 	var improved []byte
 	r := Reducer{
 		Oracle:   OracleFunc(func(b []byte) bool { return bytes.Contains(b, []byte("keep too")) }),

@@ -239,7 +239,7 @@ func dumpTree(path string, o options, stdout, stderr io.Writer) int {
 	for _, w := range doc.Warnings {
 		fmt.Fprintf(stderr, "hdd: warning: %s\n", w)
 	}
-	fmt.Fprintf(stdout, "# %s: format %s, %d nodes, height %d\n", path, f.Name, doc.Tree.Len(), doc.Tree.Height())
+	fmt.Fprintf(stdout, "# %s: format %s, %d nodes, height %d\n", path, f.Name, doc.Tree.Len(), doc.Tree.MaxDepth())
 	if err := doc.Tree.Dump(stdout); err != nil {
 		fmt.Fprintf(stderr, "hdd: %v\n", err)
 		return exitFailure

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
 
@@ -37,19 +39,19 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	tree, err := parse(src)
+	st, err := parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("c: tree-sitter: %w", err)
 	}
-	nerr := countErrors(tree.RootNode())
-	nodes, missing := copyTree(tree, src)
+	nerr := countErrors(st.RootNode())
+	nodes, missing := copyTree(st, src)
 
 	regions, errBytes, first := errorRegions(src, nodes)
 	if first < 0 && missing.count > 0 {
 		first = missing.first
 	}
 	if nerr > 0 && float64(errBytes) > maxErrorShare*float64(nonSpace(src)) {
-		tree.Close()
+		st.Close()
 		line, col := grammars.Position(src, first)
 		return nil, &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("does not look like C (%d%% of it cannot be parsed)", 100*errBytes/max(nonSpace(src), 1))}
@@ -58,12 +60,12 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
-	tree.Close()
-	tree = nil
+	chk := &checker{src: src, base: st.Copy(), limit: nerr}
+	st.Close()
+	st = nil
 
-	b := builder{src: src, raw: nodes, t: hdd.NewTree(src)}
-	b.t.Nodes = make([]hdd.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
+	b := builder{src: src, raw: nodes, t: tree.NewTree(src)}
+	b.t.Nodes = make([]tree.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
 	b.t.Fuse = Fuse
 	b.t.Accepts = accepts
 	b.t.LineSensitive = true

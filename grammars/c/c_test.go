@@ -8,25 +8,26 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // find returns the nth node (from 0) of the given kind whose text is text.
-func find(t *testing.T, tree *hdd.Tree, kind, text string, nth int) hdd.NodeID {
+func find(t *testing.T, tr *tree.Tree, kind, text string, nth int) tree.NodeID {
 	t.Helper()
-	for id := range tree.Nodes {
-		if tree.Nodes[id].Kind == kind && string(tree.Text(hdd.NodeID(id))) == text {
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == kind && string(tr.Text(tree.NodeID(id))) == text {
 			if nth == 0 {
-				return hdd.NodeID(id)
+				return tree.NodeID(id)
 			}
 			nth--
 		}
 	}
-	t.Fatalf("no %s %q in\n%s", kind, text, dump(tree))
-	return hdd.NoNode
+	t.Fatalf("no %s %q in\n%s", kind, text, dump(tr))
+	return tree.NoNode
 }
 
 // A target names the node to remove: its kind and exact text, and which of
@@ -284,11 +285,11 @@ func TestRemove(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ids []hdd.NodeID
+			var ids []tree.NodeID
 			for _, r := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, r.kind, r.text, r.nth))
 			}
-			got := string(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+			got := string(unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...)))
 			if got != tt.want {
 				t.Errorf("got %q, want %q\ntree:\n%s", got, tt.want, dump(doc.Tree))
 			}
@@ -394,7 +395,7 @@ func TestCheckConcurrent(t *testing.T) {
 	var cands [][]byte
 	var want []bool
 	for range 200 {
-		c := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+		c := unparse.Text(doc.Tree, grammartest.RandomCandidate(doc.Tree, rng))
 		if rng.IntN(4) == 0 { // and some broken ones
 			c = append(c, "int ) ;"...)
 		}

@@ -1,5 +1,5 @@
 // Package c is the C adapter: it parses C source with tree-sitter into a
-// lossless [hdd.Tree] and says what may happen to each node.
+// lossless [tree.Tree] and says what may happen to each node.
 //
 // # Trees
 //
@@ -24,7 +24,7 @@
 //
 // tree-sitter recovers from what it cannot parse (GNU extensions it does
 // not know, unexpanded macros) with ERROR nodes. These are kept as opaque
-// nodes ([hdd.Opaque]), removable where an item could be, and reported in
+// nodes ([tree.Opaque]), removable where an item could be, and reported in
 // the Doc's Warnings; only input that is mostly unparsable is refused.
 //
 // # Check

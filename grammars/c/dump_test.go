@@ -7,21 +7,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 var dumpFile = flag.String("dump", "", "print the hdd tree of `file` and skip the other tests' output")
 
 // dump returns an indented listing of t: kind, text and policy per node.
-func dump(t *hdd.Tree) string {
+func dump(t *tree.Tree) string {
 	var b strings.Builder
 	for id := range t.Nodes {
 		n := &t.Nodes[id]
-		txt := string(t.Text(hdd.NodeID(id)))
+		txt := string(t.Text(tree.NodeID(id)))
 		if len(txt) > 40 {
 			txt = txt[:40] + "…"
 		}
-		fmt.Fprintf(&b, "%s%s %q: %s\n", strings.Repeat("  ", t.Depth(hdd.NodeID(id))), n.Kind, txt, t.Describe(hdd.NodeID(id)))
+		fmt.Fprintf(&b, "%s%s %q: %s\n", strings.Repeat("  ", t.Depth(tree.NodeID(id))), n.Kind, txt, t.Describe(tree.NodeID(id)))
 	}
 	return b.String()
 }

@@ -6,8 +6,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -37,7 +38,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got := unparse.Text(doc.Tree, hdd.Config{})
+		got := unparse.Text(doc.Tree, tree.Candidate{})
 		if !bytes.Equal(got, src) {
 			t.Fatalf("round trip: got %q, want %q", got, src)
 		}
@@ -46,16 +47,16 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		// Remove every other shrinkable node: the unparser must cope with
 		// whatever the table produced, and Check must not panic.
-		var ids []hdd.NodeID
+		var ids []tree.NodeID
 		for id := range doc.Tree.Nodes {
-			if id%2 == 1 && doc.Tree.CanShrink(hdd.NodeID(id)) {
-				ids = append(ids, hdd.NodeID(id))
+			if id%2 == 1 && doc.Tree.CanShrink(tree.NodeID(id)) {
+				ids = append(ids, tree.NodeID(id))
 			}
 		}
-		doc.Check(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+		doc.Check(unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...)))
 		// The transforms' candidates and the tidies must not panic either.
 		for _, tf := range doc.Transforms {
-			cands := tf.Candidates(doc.Tree, hdd.Config{})
+			cands := tf.Candidates(doc.Tree, tree.Candidate{})
 			for _, c := range cands[:min(len(cands), 8)] {
 				doc.Check(unparse.Text(doc.Tree, c))
 			}

@@ -3,7 +3,8 @@ package c
 import (
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -14,7 +15,7 @@ func TestExpandMacros(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, c := range expandMacros(doc.Tree, hdd.Config{}) {
+	for _, c := range expandMacros(doc.Tree, tree.Candidate{}) {
 		text := unparse.Text(doc.Tree, c)
 		if err := doc.Check(text); err != nil {
 			t.Errorf("candidate %q: %v", text, err)
@@ -57,13 +58,13 @@ func TestExpandMacrosEdited(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var arg hdd.NodeID = -1
+	var arg tree.NodeID = -1
 	for id := range doc.Tree.Nodes {
 		if doc.Tree.Nodes[id].Kind == "preproc_arg" {
-			arg = hdd.NodeID(id)
+			arg = tree.NodeID(id)
 		}
 	}
-	cands := expandMacros(doc.Tree, hdd.Config{}.Remove(arg))
+	cands := expandMacros(doc.Tree, tree.Candidate{}.Remove(arg))
 	if len(cands) != 1 {
 		t.Fatalf("got %d candidates, want 1", len(cands))
 	}

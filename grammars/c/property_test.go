@@ -91,7 +91,7 @@ func TestIncrementalAgrees(t *testing.T) {
 		}
 		disagree := 0
 		for range n {
-			cand := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+			cand := unparse.Text(doc.Tree, grammartest.RandomCandidate(doc.Tree, rng))
 			if (doc.Check(cand) == nil) != (freshErrors(cand) <= limit) {
 				disagree++
 				if disagree <= 3 {

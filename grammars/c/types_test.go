@@ -4,7 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -29,7 +30,7 @@ func TestSimplifyTypes(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, c := range simplifyTypes(doc.Tree, hdd.Config{}) {
+			for _, c := range simplifyTypes(doc.Tree, tree.Candidate{}) {
 				text := unparse.Text(doc.Tree, c)
 				if err := doc.Check(text); err != nil {
 					t.Errorf("%q: %v", text, err)

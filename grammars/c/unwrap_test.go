@@ -3,7 +3,8 @@ package c
 import (
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -13,7 +14,7 @@ func TestUnwrapBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cands := unwrapBlocks(doc.Tree, hdd.Config{})
+	cands := unwrapBlocks(doc.Tree, tree.Candidate{})
 	if len(cands) != 1 {
 		t.Fatalf("got %d candidates, want 1 (the if's body is not a block item)", len(cands))
 	}

@@ -247,7 +247,7 @@ func TestSynthInputs(t *testing.T) {
 						t.Errorf("Check refuses the input: %v", err)
 					}
 				}
-				t.Logf("%d bytes, %d nodes, height %d", len(src), doc.Tree.Len(), doc.Tree.Height())
+				t.Logf("%d bytes, %d nodes, height %d", len(src), doc.Tree.Len(), doc.Tree.MaxDepth())
 			})
 		}
 	}

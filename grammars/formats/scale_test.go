@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -31,16 +33,16 @@ import (
 // reports test runs, peak memory and where the time went. TestScale runs
 // the small sizes of the same reductions under go test.
 
-// halfConfig returns a configuration removing about half of the input: it
+// halfCandidate returns a configuration removing about half of the input: it
 // flips a coin for each of the outermost shrinkable nodes that span less
 // than 1% of the input (descending into the others), with a fixed seed.
 // XML namespace declarations stay, so that the candidate is well-formed and
 // Check reads all of it.
-func halfConfig(t *hdd.Tree) hdd.Config {
+func halfCandidate(t *tree.Tree) tree.Candidate {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ids []hdd.NodeID
-	var visit func(id hdd.NodeID)
-	visit = func(id hdd.NodeID) {
+	var ids []tree.NodeID
+	var visit func(id tree.NodeID)
+	visit = func(id tree.NodeID) {
 		n := &t.Nodes[id]
 		if bytes.HasPrefix(t.Text(id), []byte("xmlns")) {
 			return
@@ -56,7 +58,7 @@ func halfConfig(t *hdd.Tree) hdd.Config {
 		}
 	}
 	visit(0)
-	return hdd.Config{}.Remove(ids...)
+	return tree.Candidate{}.Remove(ids...)
 }
 
 // synthCache keeps generated inputs across benchmarks: generating 2 MB of
@@ -105,7 +107,7 @@ func BenchmarkRender(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				c := halfConfig(doc.Tree)
+				c := halfCandidate(doc.Tree)
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
 				var out []byte
@@ -133,7 +135,7 @@ func BenchmarkCheck(b *testing.B) {
 				if doc.Check == nil {
 					b.Skipf("%s has no Check", f.name)
 				}
-				text := unparse.Text(doc.Tree, halfConfig(doc.Tree))
+				text := unparse.Text(doc.Tree, halfCandidate(doc.Tree))
 				accepted := 0.0
 				if doc.Check(text) == nil {
 					accepted = 1
@@ -190,7 +192,7 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 		Oracle:    hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
 		Algorithm: hdd.HDDStar,
 		Jobs:      1,
-		Render: func(dst []byte, t *hdd.Tree, c hdd.Config) []byte {
+		Render: func(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
 			t0 := time.Now()
 			out := unparse.Append(dst, t, c)
 			render.Add(int64(time.Since(t0)))

@@ -9,23 +9,24 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
-// RandomConfig returns a candidate that removes each shrinkable node of t
+// RandomCandidate returns a candidate that removes each shrinkable node of t
 // with a probability drawn at random for the whole candidate, so that some
 // candidates remove a few leaves and others whole subtrees, at every depth.
-func RandomConfig(t *hdd.Tree, rng *rand.Rand) hdd.Config {
+func RandomCandidate(t *tree.Tree, rng *rand.Rand) tree.Candidate {
 	p := []float64{0.01, 0.05, 0.2, 0.5, 0.9}[rng.IntN(5)]
-	var ids []hdd.NodeID
+	var ids []tree.NodeID
 	for id := range t.Nodes {
-		if rng.Float64() < p && t.CanShrink(hdd.NodeID(id)) {
-			ids = append(ids, hdd.NodeID(id))
+		if rng.Float64() < p && t.CanShrink(tree.NodeID(id)) {
+			ids = append(ids, tree.NodeID(id))
 		}
 	}
-	return hdd.Config{}.Remove(ids...)
+	return tree.Candidate{}.Remove(ids...)
 }
 
 // RoundTrip checks that parsing src with f and rendering the tree with no
@@ -36,7 +37,7 @@ func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	got := unparse.Text(doc.Tree, hdd.Config{})
+	got := unparse.Text(doc.Tree, tree.Candidate{})
 	if !bytes.Equal(got, src) {
 		i := 0
 		for i < len(got) && i < len(src) && got[i] == src[i] {
@@ -81,7 +82,7 @@ func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, 
 	var st Stats
 	var buf []byte
 	for range n {
-		c := RandomConfig(doc.Tree, rng)
+		c := RandomCandidate(doc.Tree, rng)
 		transformed := false
 		if len(doc.Transforms) > 0 && rng.IntN(2) == 0 {
 			tf := doc.Transforms[rng.IntN(len(doc.Transforms))]

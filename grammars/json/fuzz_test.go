@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -54,7 +55,7 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(len(src)), 7))
 		for i := range 6 {
-			c := grammartest.RandomConfig(doc.Tree, rng)
+			c := grammartest.RandomCandidate(doc.Tree, rng)
 			if i%2 == 1 {
 				c = randomHoists(doc.Tree, c, 3, rng)
 			}
@@ -68,11 +69,11 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("with a budget of 8 nodes: %v", err)
 		}
 		checkTree(t, small)
-		if got := unparse.Text(small.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+		if got := unparse.Text(small.Tree, tree.Candidate{}); !bytes.Equal(got, src) {
 			t.Fatalf("with a budget of 8 nodes, the tree renders as %q", got)
 		}
 		for range 4 {
-			if got := unparse.Text(small.Tree, grammartest.RandomConfig(small.Tree, rng)); valid(got) != nil {
+			if got := unparse.Text(small.Tree, grammartest.RandomCandidate(small.Tree, rng)); valid(got) != nil {
 				t.Fatalf("with a budget of 8 nodes, got an invalid candidate %q: %v", got, valid(got))
 			}
 		}

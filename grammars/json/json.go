@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/tidwall/gjson"
 
 	"github.com/hddreduce/hdd/grammars"
@@ -39,10 +41,10 @@ func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, 
 // FoldNodes is the most nodes Parse builds at once. The tree of a larger
 // input stops at the deepest level that keeps it within FoldNodes (but
 // reaches level 1 at least): the containers and members there are
-// [hdd.Folded], and the search parses what is left of the input again when
+// [tree.Folded], and the search parses what is left of the input again when
 // it reaches the level below them; the candidates, and so the test runs,
 // are the same as with the whole tree. A level that is over FoldNodes by
-// itself has its long lists built in runs of items ([hdd.Run]). A tree
+// itself has its long lists built in runs of items ([tree.Run]). A tree
 // node costs about 45 bytes, so the tree of a dense 2 MB document would
 // take several times the input without this.
 const FoldNodes = 1 << 14
@@ -52,8 +54,8 @@ const FoldNodes = 1 << 14
 // even if src holds one value (or none): it is what is left of one.
 func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error) {
 	if stream && len(bytes.Trim(src, jsonSpace)) == 0 {
-		t := hdd.NewTree(src)
-		t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+		t := tree.NewTree(src)
+		t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 		return &grammars.Doc{Tree: t}, t.Finish()
 	}
 	if err := grammars.CheckText(src); err != nil {
@@ -64,13 +66,13 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		return nil, err
 	}
 	stream = stream || len(spans) > 1
-	t := hdd.NewTree(src)
+	t := tree.NewTree(src)
 	t.Fuse = fuse
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
 	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1, runs: -1}
 	if n := estimateNodes(src, len(spans)); n <= budget {
-		t.Nodes = make([]hdd.Node, 0, n)
+		t.Nodes = make([]tree.Node, 0, n)
 	} else {
 		sizes := levelSizes(src, spans, stream)
 		b.fold, n = grammars.FoldDepth(sizes, budget, minLevel)
@@ -81,9 +83,9 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 			b.runs, b.runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
 			n += budget - sizes[minLevel]
 		}
-		t.Nodes = make([]hdd.Node, 0, max(n, 1))
+		t.Nodes = make([]tree.Node, 0, max(n, 1))
 		if b.fold >= 0 || b.runs >= 0 {
-			t.Unfold = func(src []byte, minLevel int) (*hdd.Tree, error) {
+			t.Unfold = func(src []byte, minLevel int) (*tree.Tree, error) {
 				doc, err := parse(src, budget, minLevel, stream)
 				if err != nil {
 					return nil, err
@@ -92,12 +94,12 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 			}
 		}
 	}
-	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	root := t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	values := spans
 	if stream && b.runs == 1 && len(spans) > b.runLen {
 		for i := 0; i < len(spans); i += b.runLen {
 			last := spans[min(i+b.runLen, len(spans))-1]
-			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), hdd.Removable|hdd.Run, "")
+			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), tree.Removable|tree.Run, "")
 		}
 		values = nil // the records are in the runs
 	}
@@ -113,9 +115,9 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		}
 		parent, class, depth := root, valueClass, 1
 		if stream {
-			flags := hdd.Removable
+			flags := tree.Removable
 			if b.fold == 1 {
-				flags |= hdd.Folded
+				flags |= tree.Folded
 			}
 			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), flags, "")
 			if b.fold == 1 {
@@ -396,7 +398,7 @@ const valueClass = "value"
 
 // A builder adds the nodes of gjson values to a tree.
 type builder struct {
-	t      *hdd.Tree
+	t      *tree.Tree
 	src    []byte
 	s      string // src as a string, so gjson results share its memory
 	fold   int    // the depth of the folded nodes; -1: none
@@ -406,18 +408,18 @@ type builder struct {
 
 // value adds v, whose Index is its absolute offset, and its descendants as
 // the last child of parent, at the given depth.
-func (b *builder) value(parent hdd.NodeID, v gjson.Result, depth int, flags hdd.Flags, replace, class string) error {
+func (b *builder) value(parent tree.NodeID, v gjson.Result, depth int, flags tree.Flags, replace, class string) error {
 	start, end := v.Index, v.Index+len(v.Raw)
 	if start < 0 || end > len(b.s) || b.s[start:end] != v.Raw {
 		return b.internal(start, "a value's offset is wrong")
 	}
 	k := kind(v)
 	if k == "string" {
-		flags |= hdd.Chars // a string may be cut down to a part of it
+		flags |= tree.Chars // a string may be cut down to a part of it
 	}
 	folded := depth == b.fold && v.Type == gjson.JSON && !emptyContainer(v.Raw)
 	if folded {
-		flags |= hdd.Folded
+		flags |= tree.Folded
 	}
 	id := b.t.Add(parent, k, start, end, flags, replace)
 	b.t.SetClass(id, class)
@@ -435,7 +437,7 @@ func emptyContainer(raw string) bool {
 // container adds the members or elements of v, and the commas between them,
 // as children of id, or runs of them when v is a long list at the depth of
 // runs.
-func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) error {
+func (b *builder) container(id tree.NodeID, v gjson.Result, depth int, obj bool) error {
 	if depth+1 == b.runs {
 		n := 0
 		v.ForEach(func(_, _ gjson.Result) bool { n++; return true })
@@ -445,10 +447,10 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 	}
 	return b.items(v, obj, func(_, comma int, key, val gjson.Result) error {
 		if comma >= 0 {
-			b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+			b.t.Add(id, "comma", comma, comma+1, tree.Sep, "")
 		}
 		if !obj {
-			return b.value(id, val, depth+1, hdd.Removable|hdd.ListItem, "", valueClass)
+			return b.value(id, val, depth+1, tree.Removable|tree.ListItem, "", valueClass)
 		}
 		kend := key.Index + len(key.Raw)
 		if kend > len(b.s) || b.s[key.Index:kend] != key.Raw || !strings.HasPrefix(key.Raw, `"`) {
@@ -458,9 +460,9 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 			return b.internal(kend, "expected a colon after a key")
 		}
 		// The key is the member's own bytes: no edit touches it alone.
-		flags := hdd.Removable | hdd.ListItem
+		flags := tree.Removable | tree.ListItem
 		if depth+1 == b.fold {
-			flags |= hdd.Folded
+			flags |= tree.Folded
 		}
 		m := b.t.Add(id, "member", key.Index, val.Index+len(val.Raw), flags, "")
 		if depth+1 == b.fold {
@@ -514,14 +516,14 @@ func (b *builder) items(v gjson.Result, obj bool, item func(i, comma int, key, v
 // inRuns adds the members or elements of v as runs of b.runLen of them,
 // and the commas between runs, as children of id: each run is a leaf
 // standing for its items and the commas between them.
-func (b *builder) inRuns(id hdd.NodeID, v gjson.Result, obj bool) error {
+func (b *builder) inRuns(id tree.NodeID, v gjson.Result, obj bool) error {
 	start, end := 0, 0
-	addRun := func() { b.t.Add(id, "run", start, end, hdd.Removable|hdd.ListItem|hdd.Run, "") }
+	addRun := func() { b.t.Add(id, "run", start, end, tree.Removable|tree.ListItem|tree.Run, "") }
 	err := b.items(v, obj, func(i, comma int, key, val gjson.Result) error {
 		if i%b.runLen == 0 {
 			if i > 0 {
 				addRun()
-				b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+				b.t.Add(id, "comma", comma, comma+1, tree.Sep, "")
 			}
 			start = val.Index
 			if obj {

@@ -23,7 +23,7 @@ func TestRoundTripBench(t *testing.T) {
 		t.Run(shortName(name), func(t *testing.T) {
 			doc := grammartest.RoundTrip(t, Format, readFile(t, name))
 			checkTree(t, doc)
-			t.Logf("%d nodes, height %d", doc.Tree.Len(), doc.Tree.Height())
+			t.Logf("%d nodes, height %d", doc.Tree.Len(), doc.Tree.MaxDepth())
 		})
 	}
 }

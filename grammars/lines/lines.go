@@ -6,8 +6,9 @@ package lines
 import (
 	"bytes"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
 )
 
 // Format is the line format. Its candidates need no well-formedness check.
@@ -19,14 +20,14 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	t := hdd.NewTree(src)
-	root := t.Add(hdd.NoNode, "lines", 0, len(src), 0, "")
+	t := tree.NewTree(src)
+	root := t.Add(tree.NoNode, "lines", 0, len(src), 0, "")
 	for start := 0; start < len(src); {
 		end := len(src)
 		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
 			end = start + i + 1
 		}
-		t.Add(root, "line", start, end, hdd.Removable, "")
+		t.Add(root, "line", start, end, tree.Removable, "")
 		start = end
 	}
 	t.LineSensitive = true

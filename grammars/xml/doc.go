@@ -88,7 +88,7 @@
 //
 // The tree of a document of more than [FoldNodes] nodes stops at the
 // deepest level that keeps it within that many: the elements and start
-// tags there are [hdd.Folded], and the search parses what is left of the
+// tags there are [tree.Folded], and the search parses what is left of the
 // document again when it reaches the level below (the candidates are
 // those of the full tree). A scan that counts the nodes of each depth
 // without building them chooses that level first.

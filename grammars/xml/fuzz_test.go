@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -26,7 +27,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 		return
 	}
-	if got := unparse.Text(doc.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+	if got := unparse.Text(doc.Tree, tree.Candidate{}); !bytes.Equal(got, src) {
 		t.Fatalf("round trip: got %q, want %q", got, src)
 	}
 	if err := doc.Check(src); err != nil {
@@ -39,13 +40,13 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 	if f == HTMLFormat {
 		l = langHTML
 	}
-	for level := 1; level <= doc.Tree.Levels(); level++ {
+	for level := 1; level <= doc.Tree.MaxLevel(); level++ {
 		folded, err := parse(src, l, 1, level)
 		if err != nil {
 			t.Fatalf("folded from level %d: %v", level, err)
 		}
 		tr := folded.Tree
-		if got := unparse.Text(tr, hdd.Config{}); !bytes.Equal(got, src) {
+		if got := unparse.Text(tr, tree.Candidate{}); !bytes.Equal(got, src) {
 			t.Fatalf("folded from level %d, round trip: got %q", level, got)
 		}
 		if tr.FoldLevel() >= 0 && tr.FoldLevel() < level {
@@ -53,11 +54,11 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 		depth := 0
 		for id := range tr.Nodes {
-			depth = max(depth, tr.Depth(hdd.NodeID(id)))
+			depth = max(depth, tr.Depth(tree.NodeID(id)))
 		}
 		n := 0
 		for id := range doc.Tree.Nodes {
-			if doc.Tree.Depth(hdd.NodeID(id)) <= depth {
+			if doc.Tree.Depth(tree.NodeID(id)) <= depth {
 				n++
 			}
 		}
@@ -66,10 +67,10 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 	}
 	for id := 1; id < doc.Tree.Len() && id < 64; id++ {
-		if !doc.Tree.CanShrink(hdd.NodeID(id)) {
+		if !doc.Tree.CanShrink(tree.NodeID(id)) {
 			continue
 		}
-		c := unparse.Text(doc.Tree, hdd.Config{}.Remove(hdd.NodeID(id)))
+		c := unparse.Text(doc.Tree, tree.Candidate{}.Remove(tree.NodeID(id)))
 		if doc.Check(c) != nil {
 			continue
 		}
@@ -77,7 +78,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		if err != nil {
 			t.Fatalf("candidate without node %d (%s) does not parse: %v\n%q", id, doc.Tree.Nodes[id].Kind, err, c)
 		}
-		if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
+		if got := unparse.Text(d.Tree, tree.Candidate{}); !bytes.Equal(got, c) {
 			t.Fatalf("candidate without node %d does not round-trip", id)
 		}
 	}
@@ -90,7 +91,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 	}
 	for _, tf := range doc.Transforms {
-		cands := tf.Candidates(doc.Tree, hdd.Config{})
+		cands := tf.Candidates(doc.Tree, tree.Candidate{})
 		for _, cand := range cands[:min(len(cands), 16)] {
 			c := unparse.Text(doc.Tree, cand)
 			if doc.Check(c) != nil {

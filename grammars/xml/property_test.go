@@ -8,9 +8,10 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -53,7 +54,7 @@ func TestProperty(t *testing.T) {
 				if err != nil {
 					return fmt.Errorf("candidate does not parse: %v", err)
 				}
-				if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
+				if got := unparse.Text(d.Tree, tree.Candidate{}); !bytes.Equal(got, c) {
 					return fmt.Errorf("candidate does not round-trip")
 				}
 				if wf && len(d.Warnings) > 0 {

@@ -37,7 +37,7 @@ func TestRoundTrip(t *testing.T) {
 					t.Errorf("Check(original) = %v, want nil", err)
 				}
 			}
-			t.Logf("%d nodes, height %d, warnings %q", doc.Tree.Len(), doc.Tree.Height(), doc.Warnings)
+			t.Logf("%d nodes, height %d, warnings %q", doc.Tree.Len(), doc.Tree.MaxDepth(), doc.Warnings)
 		})
 	}
 }

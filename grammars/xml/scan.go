@@ -7,7 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 )
@@ -117,10 +118,10 @@ func (tk *tag) err(k errKind, off int, msg string, name []byte) {
 type open struct {
 	start int
 	name  []byte
-	id    hdd.NodeID // unbuilt when the tree does not have it
-	depth int        // in the tree: 1 for a top-level element
-	last  int        // end of its last child, or of its start tag
-	nsLen int        // len(parser.ns) before its namespace declarations
+	id    tree.NodeID // unbuilt when the tree does not have it
+	depth int         // in the tree: 1 for a top-level element
+	last  int         // end of its last child, or of its start tag
+	nsLen int         // len(parser.ns) before its namespace declarations
 	html  *htmlTag
 }
 
@@ -130,7 +131,7 @@ type open struct {
 type parser struct {
 	src   []byte
 	lang  lang
-	t     *hdd.Tree // nil: only count malformations
+	t     *tree.Tree // nil: only count malformations
 	rep   report
 	fold  int   // the depth of the folded nodes of t; -1: none
 	sizes []int // when not nil, nodes are counted by depth instead of built
@@ -162,7 +163,7 @@ type parser struct {
 	lastGT, lastDQ, lastSQ int
 }
 
-func newParser(src []byte, l lang, t *hdd.Tree) *parser {
+func newParser(src []byte, l lang, t *tree.Tree) *parser {
 	return &parser{src: src, lang: l, t: t, fold: -1,
 		lastGT: bytes.LastIndexByte(src, '>'),
 		lastDQ: bytes.LastIndexByte(src, '"'),
@@ -474,7 +475,7 @@ func (p *parser) markup(i int) int {
 			if xml && len(p.stack) == 0 {
 				p.err(errMisplaced, i, "CDATA section outside the root element")
 			}
-			p.leaf("cdata", i, end, hdd.Removable)
+			p.leaf("cdata", i, end, tree.Removable)
 			return end
 		case len(rest) >= 9 && (bytes.HasPrefix(rest, []byte("<!DOCTYPE")) ||
 			!xml && bytes.EqualFold(rest[:9], []byte("<!DOCTYPE"))):
@@ -489,7 +490,7 @@ func (p *parser) markup(i int) int {
 			end += i + 1
 		}
 		p.err(errMarkup, i, "bogus markup declaration '<!'")
-		p.leaf("bogus-comment", i, end, hdd.Removable)
+		p.leaf("bogus-comment", i, end, tree.Removable)
 		return end
 	case c == '?':
 		return p.pi(i)
@@ -561,7 +562,7 @@ func (p *parser) comment(i int) int {
 	if !ok {
 		p.err(errUnterminated, i, "unterminated comment")
 	}
-	p.leaf("comment", i, end, hdd.Removable)
+	p.leaf("comment", i, end, tree.Removable)
 	return end
 }
 
@@ -571,9 +572,9 @@ func (p *parser) pi(i int) int {
 	src := p.src
 	if i == p.docStart && p.declEnd > 0 {
 		p.flushText(i)
-		var flags hdd.Flags
+		var flags tree.Flags
 		if (p.declEnc == "" || isUTF8Name(p.declEnc)) && p.declVer == "1.0" {
-			flags = hdd.Removable
+			flags = tree.Removable
 		}
 		if p.lang == langXML && p.declErr != "" {
 			p.err(errMarkup, i, p.declErr)
@@ -591,7 +592,7 @@ func (p *parser) pi(i int) int {
 			end += i + 1
 		}
 		p.err(errMarkup, i, "bogus comment '<?' (processing instructions are not HTML)")
-		p.leaf("bogus-comment", i, end, hdd.Removable)
+		p.leaf("bogus-comment", i, end, tree.Removable)
 		return end
 	}
 	end, ok := findEnd(src, i+2, "?>")
@@ -602,7 +603,7 @@ func (p *parser) pi(i int) int {
 	if k, msg := piTarget(src, i, end); msg != "" {
 		p.err(k, i, msg)
 	}
-	p.leaf("pi", i, end, hdd.Removable)
+	p.leaf("pi", i, end, tree.Removable)
 	return end
 }
 
@@ -683,7 +684,7 @@ func (p *parser) doctype(i int) int {
 		p.err(errMisplaced, i, "document type declaration after the root element or twice")
 	}
 	p.sawDoctype = true
-	p.leaf("doctype", i, end, hdd.Removable)
+	p.leaf("doctype", i, end, tree.Removable)
 	return end
 }
 
@@ -925,11 +926,11 @@ func (p *parser) flushText(end int) {
 	if p.lang == langXML && len(p.stack) == 0 {
 		p.err(errMisplaced, s, "text outside the root element")
 	}
-	p.leaf("text", s, end, hdd.Removable|hdd.Chars)
+	p.leaf("text", s, end, tree.Removable|tree.Chars)
 }
 
 // leaf adds a node without children to the innermost open element.
-func (p *parser) leaf(kind string, start, end int, flags hdd.Flags) {
+func (p *parser) leaf(kind string, start, end int, flags tree.Flags) {
 	if p.building() {
 		p.add(p.parent(), p.depth()+1, kind, start, end, flags)
 	}
@@ -938,7 +939,7 @@ func (p *parser) leaf(kind string, start, end int, flags hdd.Flags) {
 
 // unbuilt is the ID of a node the tree does not have: it is deeper than
 // the folded ones, or the parser builds no tree.
-const unbuilt hdd.NodeID = -2
+const unbuilt tree.NodeID = -2
 
 // building reports whether the parser builds a tree or counts its nodes.
 func (p *parser) building() bool { return p.t != nil || p.sizes != nil }
@@ -947,7 +948,7 @@ func (p *parser) building() bool { return p.t != nil || p.sizes != nil }
 // returns its ID, or unbuilt when the node is below the folded depth (its
 // parent is then Folded) or its parent is unbuilt. When counting, it counts
 // the node instead.
-func (p *parser) add(parent hdd.NodeID, depth int, kind string, start, end int, flags hdd.Flags) hdd.NodeID {
+func (p *parser) add(parent tree.NodeID, depth int, kind string, start, end int, flags tree.Flags) tree.NodeID {
 	switch {
 	case p.sizes != nil:
 		for len(p.sizes) <= depth {
@@ -958,8 +959,8 @@ func (p *parser) add(parent hdd.NodeID, depth int, kind string, start, end int, 
 	case parent == unbuilt:
 		return unbuilt
 	case p.fold >= 0 && depth > p.fold:
-		if n := &p.t.Nodes[parent]; !n.Is(hdd.Folded) {
-			p.t.SetFlags(parent, n.Flags|hdd.Folded)
+		if n := &p.t.Nodes[parent]; !n.Is(tree.Folded) {
+			p.t.SetFlags(parent, n.Flags|tree.Folded)
 		}
 		return unbuilt
 	}
@@ -967,7 +968,7 @@ func (p *parser) add(parent hdd.NodeID, depth int, kind string, start, end int, 
 }
 
 // parent returns the innermost open element, or the document.
-func (p *parser) parent() hdd.NodeID {
+func (p *parser) parent() tree.NodeID {
 	if n := len(p.stack); n > 0 {
 		return p.stack[n-1].id
 	}

@@ -4,8 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -42,7 +43,7 @@ func TestUnwrapElements(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, c := range unwrapElements(doc.Tree, hdd.Config{}) {
+			for _, c := range unwrapElements(doc.Tree, tree.Candidate{}) {
 				got = append(got, string(unparse.Text(doc.Tree, c)))
 			}
 			if !slices.Equal(got, tt.want) {
@@ -62,7 +63,7 @@ func TestUnwrapAfterEdits(t *testing.T) {
 	}
 	tr := doc.Tree
 	text := find(t, tr, "text", "a")
-	c := hdd.Config{}.Remove(text) // <p> holds only <b>: hoisting's job
+	c := tree.Candidate{}.Remove(text) // <p> holds only <b>: hoisting's job
 	var got []string
 	for _, u := range unwrapElements(tr, c) {
 		got = append(got, string(unparse.Text(tr, u)))
@@ -70,7 +71,7 @@ func TestUnwrapAfterEdits(t *testing.T) {
 	if want := []string{"<r><p>c</p></r>"}; !slices.Equal(got, want) {
 		t.Errorf("after removing a: got %q, want %q", got, want)
 	}
-	all := unwrapElements(tr, hdd.Config{})
+	all := unwrapElements(tr, tree.Candidate{})
 	if len(all) != 2 {
 		t.Fatalf("got %d candidates, want 2", len(all))
 	}

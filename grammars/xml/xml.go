@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
 )
@@ -50,7 +52,7 @@ func ParseHTML(src []byte) (*grammars.Doc, error) {
 // FoldNodes is the most nodes Parse and ParseHTML build at once. The tree
 // of a larger document stops at the deepest level that keeps it within
 // FoldNodes (but reaches level 1 at least): the nodes there that have
-// children are [hdd.Folded], and the search parses what is left of the
+// children are [tree.Folded], and the search parses what is left of the
 // document again when it reaches the level below them.
 const FoldNodes = 1 << 14
 
@@ -70,7 +72,7 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 		fold, _ = grammars.FoldDepth(c.sizes, budget, minLevel)
 	}
 	for {
-		doc, err := build(src, l, fold, func(src []byte, minLevel int) (*hdd.Tree, error) {
+		doc, err := build(src, l, fold, func(src []byte, minLevel int) (*tree.Tree, error) {
 			doc, err := parse(src, l, budget, minLevel)
 			if err != nil {
 				return nil, err
@@ -88,10 +90,10 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 
 // build parses src, a document of language l, into a tree folded at depth
 // fold (-1: not folded) with the given Unfold.
-func build(src []byte, l lang, fold int, unfold func([]byte, int) (*hdd.Tree, error)) (*grammars.Doc, error) {
-	t := hdd.NewTree(src)
+func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, error)) (*grammars.Doc, error) {
+	t := tree.NewTree(src)
 	t.SpaceIsText = true
-	t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	if fold >= 0 {
 		t.Unfold = unfold
 	}
@@ -101,14 +103,14 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*hdd.Tree, er
 	}
 	// The root element is fixed; with several top-level elements (tolerant
 	// only), each is removable and Check keeps one.
-	var top []hdd.NodeID
+	var top []tree.NodeID
 	for _, c := range t.Children(0) {
 		if t.Nodes[c].Kind == "element" {
 			top = append(top, c)
 		}
 	}
 	if len(top) == 1 {
-		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^hdd.Removable)
+		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^tree.Removable)
 	}
 	if err := t.Finish(); err != nil {
 		return nil, fmt.Errorf("xml: internal error: %w", err)
@@ -152,7 +154,7 @@ func estimateNodes(src []byte) int {
 
 // scan checks that src is a document of language l at all and scans it,
 // building t, folded at depth fold (-1: not folded), unless t is nil.
-func scan(src []byte, l lang, t *hdd.Tree, fold int) (*parser, error) {
+func scan(src []byte, l lang, t *tree.Tree, fold int) (*parser, error) {
 	if err := checkInput(src, l); err != nil {
 		return nil, err
 	}

@@ -6,17 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/hdd/tree"
+
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // shape renders the tree under id compactly: each node's kind, a '?' when it
 // is removable, and its children in parentheses.
-func shape(t *hdd.Tree, id hdd.NodeID) string {
+func shape(t *tree.Tree, id tree.NodeID) string {
 	n := &t.Nodes[id]
 	s := n.Kind
-	if n.Is(hdd.Removable) {
+	if n.Is(tree.Removable) {
 		s += "?"
 	}
 	if kids := t.Children(id); len(kids) > 0 {
@@ -99,15 +100,15 @@ func TestShape(t *testing.T) {
 }
 
 // find returns the first node of kind whose text starts with prefix.
-func find(t testing.TB, tr *hdd.Tree, kind, prefix string) hdd.NodeID {
+func find(t testing.TB, tr *tree.Tree, kind, prefix string) tree.NodeID {
 	t.Helper()
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == kind && bytes.HasPrefix(tr.Text(hdd.NodeID(id)), []byte(prefix)) {
-			return hdd.NodeID(id)
+		if tr.Nodes[id].Kind == kind && bytes.HasPrefix(tr.Text(tree.NodeID(id)), []byte(prefix)) {
+			return tree.NodeID(id)
 		}
 	}
 	t.Fatalf("no %s starting with %q", kind, prefix)
-	return hdd.NoNode
+	return tree.NoNode
 }
 
 type sel struct{ kind, prefix string }
@@ -151,11 +152,11 @@ func TestRemove(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ids []hdd.NodeID
+			var ids []tree.NodeID
 			for _, s := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, s.kind, s.prefix))
 			}
-			got := unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...))
+			got := unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...))
 			if string(got) != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
@@ -242,7 +243,7 @@ func TestCheckTreeEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := unparse.Text(doc.Tree, hdd.Config{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
+			c := unparse.Text(doc.Tree, tree.Candidate{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
 			err = doc.Check(c)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 				t.Errorf("Check(%q) = %v, want %q", c, err, tt.want)
