@@ -1,9 +1,13 @@
 // Package grammars defines how an input format plugs into hdd: a [Format]
 // parses bytes into a [Doc], a lossless [tree.Tree] with what may happen to
-// each node, plus a check that a candidate rendering is still well-formed.
+// each node, and the format's [tree.Policy]: how its tokens join, what its
+// texts are made of, which candidates are well-formed, its own edits and
+// tidies. It also holds what the adapters share: [CheckText], [FoldDepth],
+// the text units of [TextUnits] and the format-independent [Tidies].
 //
 // The adapters live in subpackages (grammars/c, grammars/xml,
-// grammars/json); grammars/formats lists them and picks one for a file.
+// grammars/json, grammars/lines); grammars/formats lists them and picks
+// one for a file.
 package grammars
 
 import (
@@ -12,8 +16,6 @@ import (
 	"fmt"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
-	"github.com/hddreduce/hdd/hdd"
 )
 
 // A Format parses one input language. Formats are values; package formats
@@ -24,23 +26,11 @@ type Format struct {
 	Parse func(src []byte) (*Doc, error)
 }
 
-// A Doc is a parsed input.
+// A Doc is a parsed input: its tree, and the policy the search and the
+// unparser apply to it.
 type Doc struct {
-	Tree *tree.Tree
-
-	// Check reports whether a candidate rendering may be shown to the
-	// interestingness test: it is well-formed, or has no malformation the
-	// original did not have. Nil means every candidate is well-formed by
-	// construction. Check is safe for concurrent use.
-	Check func(candidate []byte) error
-
-	// Transforms are format-specific edits the reducer tries in each sweep
-	// (see hdd.Transform); may be nil.
-	Transforms []hdd.Transform
-
-	// Tidy lists format-specific rewrites of the whole text that the
-	// reducer tries on its result (see hdd.Tidy); may be nil.
-	Tidy []hdd.Tidy
+	Tree   *tree.Tree
+	Policy *tree.Policy
 
 	// Warnings are things the user should know about the parse, such as
 	// regions kept opaque because the parser could not read them.

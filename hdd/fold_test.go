@@ -8,10 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // TestFoldedSearch reduces each case from its full tree and from trees
@@ -24,11 +22,11 @@ func TestFoldedSearch(t *testing.T) {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			reduce := func(tr *tree.Tree) ([]string, []byte) {
 				var seen []string
-				r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: hdd.OracleFunc(func(c []byte) bool {
+				r := hdd.Reducer{Algorithm: alg, Oracle: hdd.OracleFunc(func(c []byte) bool {
 					seen = append(seen, string(c))
 					return tc.oracle(c)
 				})}
-				res, err := r.Reduce(context.Background(), tr)
+				res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 				if err != nil {
 					t.Fatalf("%s/%v: %v", tc.name, alg, err)
 				}
@@ -78,29 +76,37 @@ func TestUnfoldErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr.Unfold = tt.unfold
-		r := hdd.Reducer{Render: unparse.Append, Oracle: contains("f")}
-		_, err = r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: contains("f")}
+		_, err = r.Reduce(context.Background(), tr, &tree.Policy{Fuse: sexpPolicy.Fuse, Unfold: tt.unfold})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got error %v, want %q", tt.name, err, tt.want)
 		}
 	}
 }
 
-// TestFoldedNeedsUnfold checks that Finish refuses folded nodes that
-// nothing can unfold.
-func TestFoldedNeedsUnfold(t *testing.T) {
-	tr := tree.NewTree([]byte("(a)"))
-	root := tr.Add(tree.NoNode, "doc", 0, 3, 0, "")
-	tr.Add(root, "list", 0, 3, tree.Removable|tree.Folded, "")
-	if err := tr.Finish(); err == nil {
-		t.Fatal("Finish accepted a folded node with no Unfold")
+// TestPartialNeedsUnfold checks that the search refuses a Partial tree
+// whose policy cannot parse it again.
+func TestPartialNeedsUnfold(t *testing.T) {
+	tr, err := foldedSexp("(a (b c))", 1)
+	if err != nil {
+		t.Fatal(err)
 	}
+	r := hdd.Reducer{Oracle: contains("c")}
+	if _, err := r.Reduce(context.Background(), tr, &tree.Policy{Fuse: sexpPolicy.Fuse}); err == nil || !strings.Contains(err.Error(), "needs the policy's Unfold") {
+		t.Errorf("got error %v, want one about the missing Unfold", err)
+	}
+}
+
+// runsPolicy is the policy of runsTree's trees: its Unfold gives the full
+// tree (sexp's).
+var runsPolicy = &tree.Policy{
+	Fuse:   sexpPolicy.Fuse,
+	Unfold: func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), -1) },
 }
 
 // runsTree returns the tree of the atoms of src, a list of words, built in
 // runs of k words: each run a removable leaf standing for its words. Its
-// Unfold gives the full tree (sexp's).
+// policy is runsPolicy.
 func runsTree(t *testing.T, src string, k int) *tree.Tree {
 	tr := tree.NewTree([]byte(src))
 	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
@@ -115,7 +121,7 @@ func runsTree(t *testing.T, src string, k int) *tree.Tree {
 		tr.Add(root, "run", start, end, tree.Removable|tree.Run, "")
 		at = end
 	}
-	tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), -1) }
+	tr.Partial = true
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -130,9 +136,9 @@ func TestRunsSearch(t *testing.T) {
 	for _, k := range []int{2, 3, 5} {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			var logs []string
-			r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: contains("w9", "w11"),
+			r := hdd.Reducer{Algorithm: alg, Oracle: contains("w9", "w11"),
 				Log: func(m string) { logs = append(logs, m) }}
-			res, err := r.Reduce(context.Background(), runsTree(t, src, k))
+			res, err := r.Reduce(context.Background(), runsTree(t, src, k), runsPolicy)
 			if err != nil {
 				t.Fatalf("runs of %d, %v: %v", k, alg, err)
 			}
@@ -145,10 +151,9 @@ func TestRunsSearch(t *testing.T) {
 		}
 	}
 	// Unfolding that leaves runs where the search needs items is an error.
-	tr := runsTree(t, src, 2)
-	tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return runsTree(t, string(src), 2), nil }
-	r := hdd.Reducer{Render: unparse.Append, Oracle: contains("w9")}
-	if _, err := r.Reduce(context.Background(), tr); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
+	again := &tree.Policy{Unfold: func(src []byte, min int) (*tree.Tree, error) { return runsTree(t, string(src), 2), nil }}
+	r := hdd.Reducer{Oracle: contains("w9")}
+	if _, err := r.Reduce(context.Background(), runsTree(t, src, 2), again); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
 		t.Errorf("got error %v, want one about runs left", err)
 	}
 }
@@ -169,9 +174,9 @@ func TestStaleTreeParsedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs []string
-	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true, Render: unparse.Append,
+	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true,
 		Oracle: contains("keep", "a7 "), Log: func(m string) { logs = append(logs, m) }}
-	res, err := r.Reduce(context.Background(), tr)
+	res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // wrapped builds "w0 w1 ... w(n-1)" where word i is a removable atom under
@@ -76,8 +74,8 @@ func TestLevelCollapsesChains(t *testing.T) {
 	// logarithmic search in one level, the deep one spends a test per level.
 	oracle := contains("w5")
 	tests := func(tr *tree.Tree) int {
-		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD, Render: unparse.Append}
-		res, err := r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD}
+		res, err := r.Reduce(context.Background(), tr, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

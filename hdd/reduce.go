@@ -8,11 +8,10 @@ import (
 	"hash/maphash"
 	"sync"
 	"time"
-	"unicode/utf8"
-
-	"github.com/hddreduce/hdd/hdd/tree"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
 )
 
 // An Algorithm chooses how the tree is searched. It implements flag.Value.
@@ -95,14 +94,14 @@ type Reducer struct {
 	// a nested value, an element by a child element).
 	NoHoist bool
 
-	// Tidy lists the whole-text rewrites tried on the result after the
-	// search (see Tidies). Result.Output then may differ from the
-	// rendering of Result.Candidate.
-	Tidy []Tidy
+	// NoTransform turns off the policy's Transforms, the format-specific
+	// edits tried after hoisting in each sweep (such as expanding a C
+	// macro).
+	NoTransform bool
 
-	// Transforms are format-specific edits tried after hoisting in each
-	// sweep, such as expanding a C macro (see Transform).
-	Transforms []Transform
+	// NoTidy turns off the policy's Tidies, the rewrites of the whole text
+	// tried on the result after the search.
+	NoTidy bool
 
 	// NoReplace turns off minimal replacements: only nodes that can vanish
 	// are pruned, and a node that cannot (a JSON value, a C operand) keeps
@@ -133,17 +132,6 @@ type Reducer struct {
 	// result does not depend on Jobs.
 	Jobs int
 
-	// Render appends the text of a candidate to dst and returns the
-	// extended buffer; normally unparse.Append. It must be set. The search
-	// passes an empty buffer with room for the best text so far, so small
-	// candidates of a large input do not each take the input's size.
-	Render func(dst []byte, t *tree.Tree, c tree.Candidate) []byte
-
-	// Check, if set, refuses candidates that must not reach the test (not
-	// well-formed). A refused candidate counts as uninteresting and costs
-	// no test run.
-	Check func(candidate []byte) error
-
 	// Calibrate, if set, is called with the duration of the first run of
 	// the test on the original input, before any other run, so the caller
 	// can derive a timeout from it.
@@ -169,9 +157,14 @@ type Reducer struct {
 
 // A Result is the outcome of a reduction.
 type Result struct {
+	// Tree is the tree Candidate belongs to: the input's, or the tree of a
+	// text the search parsed again (see tree.Policy.Unfold).
+	Tree      *tree.Tree
 	Candidate tree.Candidate // the edits of the result
-	Output    []byte         // its text; the oracle found it interesting
-	Stats     Stats
+	// Output is the result's text; the oracle found it interesting. It is
+	// the rendering of Candidate, or less after the policy's Tidies.
+	Output []byte
+	Stats  Stats
 }
 
 // Stats counts the work done by a reduction.
@@ -205,12 +198,12 @@ type Progress struct {
 // If ctx is done during the search, or the MaxTests budget is spent, Reduce
 // returns the best result so far together with ctx.Err() or ErrBudget; the
 // result is interesting and may be written out as a partial reduction.
-func (r *Reducer) Reduce(ctx context.Context, t *tree.Tree) (*Result, error) {
-	pre, err := r.Preflight(ctx, r.Render(nil, t, tree.Candidate{}))
+func (r *Reducer) Reduce(ctx context.Context, t *tree.Tree, p *tree.Policy) (*Result, error) {
+	pre, err := r.Preflight(ctx, unparse.Text(t, p, tree.Candidate{}))
 	if err != nil {
 		return nil, err
 	}
-	return r.ReduceChecked(ctx, t, pre)
+	return r.ReduceChecked(ctx, t, p, pre)
 }
 
 // Checked is a reduction whose original input has passed Preflight's
@@ -289,7 +282,9 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 
 // ReduceChecked goes on with a reduction that Preflight started: t must
 // render, unedited, as the text Preflight tested. A Checked is used once.
-func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, pre *Checked) (*Result, error) {
+// The policy p is the one the tree's adapter supplied; nil is the zero
+// Policy.
+func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Policy, pre *Checked) (*Result, error) {
 	s := pre.s
 	if s == nil || s.t != nil || s.r != r {
 		return nil, errors.New("hdd: ReduceChecked needs a fresh Checked from the same Reducer's Preflight")
@@ -298,7 +293,13 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, pre *Checked)
 	if !bytes.Equal(t.Src, s.best) {
 		return nil, errors.New("hdd: the tree is not of the text Preflight checked")
 	}
-	s.t = t
+	if p == nil {
+		p = &tree.Policy{}
+	}
+	if t.Partial && p.Unfold == nil {
+		return nil, errors.New("hdd: a Partial tree needs the policy's Unfold")
+	}
+	s.t, s.p = t, p
 	for id := range t.Nodes { // every node is present in the original
 		if !t.Nodes[id].Is(tree.Sep) {
 			s.stats.NodesBefore++
@@ -334,6 +335,7 @@ type search struct {
 	mu     sync.Mutex // guards stats and cache during parallel runs
 	r      *Reducer
 	t      *tree.Tree
+	p      *tree.Policy
 	cur    tree.Candidate // the best configuration so far
 	best   []byte         // its text
 	stats  Stats
@@ -457,7 +459,7 @@ func (s *search) prepare(c tree.Candidate) prepared {
 	if cap(buf) < room || cap(buf) > 4*room {
 		buf = make([]byte, 0, room)
 	}
-	buf = s.r.Render(buf[:0], s.t, c)
+	buf = unparse.Append(buf[:0], s.t, s.p, c)
 	if room > largeText && len(buf) >= cap(buf)*3/4 {
 		// A large candidate keeps its buffer: a scratch buffer and a
 		// copy of that size would double the memory the texts take.
@@ -477,8 +479,8 @@ func (s *search) prepareText(c tree.Candidate, text []byte) prepared {
 	s.mu.Lock()
 	_, seen := s.cache[p.hash]
 	s.mu.Unlock()
-	if !seen && s.r.Check != nil {
-		p.malformed = s.r.Check(text) != nil
+	if !seen && s.p.Check != nil {
+		p.malformed = s.p.Check(text) != nil
 	}
 	return p
 }
@@ -673,7 +675,7 @@ func (s *search) result() *Result {
 	s.stats.BytesAfter = len(s.best)
 	s.stats.NodesAfter = s.countPresent()
 	s.stats.Elapsed = time.Since(s.start)
-	return &Result{Candidate: s.cur, Output: s.best, Stats: s.stats}
+	return &Result{Tree: s.t, Candidate: s.cur, Output: s.best, Stats: s.stats}
 }
 
 func (s *search) countPresent() int {
@@ -721,7 +723,7 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 		hoisted, err = s.hoist(ctx)
 		changed = changed || hoisted
 	}
-	if err == nil && len(s.r.Transforms) > 0 {
+	if err == nil && !s.r.NoTransform && len(s.p.Transforms) > 0 {
 		var transformed bool
 		transformed, err = s.transform(ctx)
 		changed = changed || transformed
@@ -734,24 +736,10 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 	return changed, err
 }
 
-// A Transform proposes format-specific edits of the current configuration:
-// candidates that each make one change a pruning or hoisting step cannot,
-// such as removing a macro definition together with its uses. Candidates
-// returns them in the order they should be tried; the first interesting one
-// is adopted and Candidates is called again. The search then goes on from
-// the adopted candidate's index, not from the first again (a linear pass, as
-// the greedy minimizer does): a transform's candidates should keep their
-// order when one of them is adopted. It stops when none from there is
-// interesting; the next sweep starts from the first again.
-type Transform struct {
-	Name       string
-	Candidates func(t *tree.Tree, c tree.Candidate) []tree.Candidate
-}
-
 // transform runs each of the Reducer's transforms to a fixed point.
 func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
-	for _, tf := range s.r.Transforms {
+	for _, tf := range s.p.Transforms {
 		s.setPhase("%s", tf.Name)
 		testsBefore := s.stats.Tests
 		for from := 0; ; {
@@ -793,13 +781,14 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		return true
 	})
 	for _, id := range ids {
-		text := s.t.Text(id)
-		open, body, close := splitQuotes(text)
-		units := textUnits(body)
+		if s.p.Units == nil {
+			break
+		}
+		open, close, units := s.p.Units(s.t.Text(id))
 		if len(units) == 0 {
 			continue
 		}
-		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, body: body}
+		test := textTester{s: s, base: s.cur, id: id, open: open, close: close}
 		keep, err := minimize.Run(ctx, minimize.DDMin, units, test)
 		if err != nil {
 			return changed, err
@@ -820,94 +809,27 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 // textTester is the minimize.Tester of the units of one tree.Chars leaf: a candidate
 // replaces the leaf by the units it keeps, between the original quotes.
 type textTester struct {
-	s                 *search
-	base              tree.Candidate
-	id                tree.NodeID
-	open, close, body []byte
+	s           *search
+	base        tree.Candidate
+	id          tree.NodeID
+	open, close []byte
 }
 
-func (tt textTester) config(keep [][2]int) tree.Candidate {
+func (tt textTester) config(keep [][]byte) tree.Candidate {
 	text := append([]byte{}, tt.open...)
 	for _, u := range keep {
-		text = append(text, tt.body[u[0]:u[1]]...)
+		text = append(text, u...)
 	}
 	text = append(text, tt.close...)
 	return tt.base.Replace(tt.id, string(text))
 }
 
-func (tt textTester) Test(ctx context.Context, keep [][2]int) (bool, error) {
+func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 	return tt.s.try(ctx, tt.config(keep))
 }
 
-func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][2]int) (int, error) {
+func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte) (int, error) {
 	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) })
-}
-
-// splitQuotes splits a quoted literal ("...", '...') into its quotes and
-// body; other text is all body.
-func splitQuotes(text []byte) (open, body, close []byte) {
-	if n := len(text); n >= 2 && (text[0] == '"' || text[0] == '\'') && text[n-1] == text[0] {
-		return text[:1], text[1 : n-1], text[n-1:]
-	}
-	return nil, text, nil
-}
-
-// textUnits splits b into the units a text may lose one at a time without
-// breaking a character: a UTF-8 character (or a single byte that is not
-// one), a character or entity reference (&amp; &#233;), or a backslash
-// escape (\n, \u00e9, \x41).
-func textUnits(b []byte) [][2]int {
-	var units [][2]int
-	for i := 0; i < len(b); {
-		n := unitLen(b[i:])
-		units = append(units, [2]int{i, i + n})
-		i += n
-	}
-	return units
-}
-
-func unitLen(b []byte) int {
-	switch b[0] {
-	case '&':
-		for j := 1; j < len(b) && j < 40; j++ {
-			if b[j] == ';' {
-				return j + 1
-			}
-			if !isRefByte(b[j]) {
-				break
-			}
-		}
-	case '\\':
-		if len(b) < 2 {
-			return 1
-		}
-		switch b[1] {
-		case 'u':
-			return min(6, len(b))
-		case 'x':
-			j := 2
-			for j < len(b) && j < 4 && isHex(b[j]) {
-				j++
-			}
-			return j
-		}
-		return 1 + runeLen(b[1:])
-	}
-	return runeLen(b)
-}
-
-func isRefByte(c byte) bool {
-	return c == '#' || c == '_' || c == '-' || c == '.' || c == ':' || isHex(c) || c >= 'g' && c <= 'z' || c >= 'G' && c <= 'Z' || c >= 0x80
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// runeLen is the length of the UTF-8 character at the start of b, or 1.
-func runeLen(b []byte) int {
-	_, n := utf8.DecodeRune(b)
-	return max(n, 1)
 }
 
 // hoist replaces nodes by descendants of the same class, top down: for each
@@ -973,7 +895,7 @@ func (s *search) hoistCandidates(top tree.NodeID, class string) []tree.NodeID {
 }
 
 // nearest returns the present, unedited descendants of id that may stand
-// where a node of class stands (see tree.Tree.CanHoist) and that have no such
+// where a node of class stands (see tree.Policy.CanHoist) and that have no such
 // node between them and id, in source order.
 func (s *search) nearest(id tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
@@ -983,7 +905,7 @@ func (s *search) nearest(id tree.NodeID, class string) []tree.NodeID {
 			if s.cur.Edited(c) {
 				continue
 			}
-			if s.t.CanHoist(class, s.t.Nodes[c].Class) {
+			if s.p.CanHoist(class, s.t.Nodes[c].Class) {
 				out = append(out, c)
 				continue
 			}
@@ -1028,7 +950,7 @@ func (s *search) hdd(ctx context.Context) (bool, error) {
 // large text longer than the best: parsing the best text again lets the
 // old one go, which halves the memory the texts take.
 func (s *search) stale() bool {
-	return s.t.Unfold != nil && len(s.t.Src) > largeText && len(s.best) < len(s.t.Src)
+	return s.t.Partial && len(s.t.Src) > largeText && len(s.best) < len(s.t.Src)
 }
 
 // unfold replaces the tree by a parse of the best text whose levels above
@@ -1036,7 +958,7 @@ func (s *search) stale() bool {
 // deeper.
 func (s *search) unfold(d int) error {
 	before := s.t.Len()
-	t, err := s.t.Unfold(s.best, d)
+	t, err := s.p.Unfold(s.best, d)
 	switch {
 	case err != nil:
 		return fmt.Errorf("hdd: parsing the reduced text again to reach level %d: %w", d, err)

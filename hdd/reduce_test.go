@@ -11,17 +11,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 var update = flag.Bool("update", false, "update golden files")
 
+// sexpPolicy is the policy of the sexp trees: atoms run together would
+// fuse, and a folded tree is parsed again with foldedSexp.
+var sexpPolicy = &tree.Policy{
+	Fuse:   func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' },
+	Unfold: func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min) },
+}
+
 // sexp parses a tiny bracket language, "(a (b c) d)", into a tree whose
 // atoms and lists are removable, to test the engines without a real format.
+// Its policy is sexpPolicy.
 func sexp(t testing.TB, src string) *tree.Tree {
 	tr, err := foldedSexp(src, -1)
 	if err != nil {
@@ -47,7 +54,7 @@ func foldedSexp(src string, fold int) (*tree.Tree, error) {
 				var err error
 				if depth == fold {
 					tr.SetFlags(id, tree.Removable|tree.Folded)
-					tr.Unfold = func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min) }
+					tr.Partial = true
 					i = closing(src, i)
 				} else if i, err = parse(id, depth+1, i+1); err != nil {
 					return i, err
@@ -73,7 +80,6 @@ func foldedSexp(src string, fold int) (*tree.Tree, error) {
 	if _, err := parse(root, 1, 0); err != nil {
 		return nil, err
 	}
-	tr.Fuse = func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' }
 	return tr, tr.Finish()
 }
 
@@ -126,8 +132,8 @@ func TestReduceGolden(t *testing.T) {
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			tr := sexp(t, tc.src)
-			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: minimize.DDMin, Render: unparse.Append}
-			res, err := r.Reduce(context.Background(), tr)
+			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: minimize.DDMin}
+			res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 			if err != nil {
 				t.Fatalf("%s/%v: %v", tc.name, alg, err)
 			}
@@ -157,8 +163,8 @@ func TestReduceGolden(t *testing.T) {
 func TestHDDPlusOneTreeMinimal(t *testing.T) {
 	for _, tc := range reduceCases {
 		tr := sexp(t, tc.src)
-		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus, Render: unparse.Append}
-		res, err := r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus}
+		res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +172,7 @@ func TestHDDPlusOneTreeMinimal(t *testing.T) {
 			if res.Candidate.Edited(id) || !tr.CanShrink(id) {
 				return true
 			}
-			if text := unparse.Text(tr, res.Candidate.Remove(id)); tc.oracle(text) {
+			if text := unparse.Text(tr, sexpPolicy, res.Candidate.Remove(id)); tc.oracle(text) {
 				t.Errorf("%s: %q is interesting without node %d: the result %q is not 1-tree-minimal", tc.name, text, id, res.Output)
 			}
 			return true
@@ -176,8 +182,8 @@ func TestHDDPlusOneTreeMinimal(t *testing.T) {
 
 func TestReduceNotInteresting(t *testing.T) {
 	tr := sexp(t, "(a b)")
-	r := hdd.Reducer{Oracle: contains("zzz"), Render: unparse.Append}
-	_, err := r.Reduce(context.Background(), tr)
+	r := hdd.Reducer{Oracle: contains("zzz")}
+	_, err := r.Reduce(context.Background(), tr, sexpPolicy)
 	if !errors.Is(err, hdd.ErrNotInteresting) {
 		t.Fatalf("err = %v, want ErrNotInteresting", err)
 	}
@@ -187,8 +193,8 @@ func TestReduceWarnings(t *testing.T) {
 	var warnings []string
 	calls := 0
 	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls != 2 })
-	r := hdd.Reducer{Oracle: flaky, Render: unparse.Append, Warn: func(m string) { warnings = append(warnings, m) }}
-	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)")); err != nil {
+	r := hdd.Reducer{Oracle: flaky, Warn: func(m string) { warnings = append(warnings, m) }}
+	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)"), sexpPolicy); err != nil {
 		t.Fatal(err)
 	}
 	joined := strings.Join(warnings, "\n")
@@ -210,8 +216,8 @@ func TestReduceCanceled(t *testing.T) {
 		}
 		return bytes.Contains(c, []byte("crash"))
 	})
-	r := hdd.Reducer{Oracle: oracle, Render: unparse.Append, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
-	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: oracle, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
+	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src), sexpPolicy)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -226,8 +232,8 @@ func TestReduceCanceled(t *testing.T) {
 func TestReduceCacheAvoidsRepeats(t *testing.T) {
 	seen := map[string]int{}
 	oracle := hdd.OracleFunc(func(c []byte) bool { seen[string(c)]++; return bytes.Contains(c, []byte("crash")) })
-	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Render: unparse.Append}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,8 +259,8 @@ func TestParallelSameResult(t *testing.T) {
 			for _, m := range minimize.All() {
 				var outs [2]string
 				for k, jobs := range []int{1, 4} {
-					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Append}
-					res, err := r.Reduce(context.Background(), sexp(t, tc.src))
+					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs}
+					res, err := r.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -269,8 +275,8 @@ func TestParallelSameResult(t *testing.T) {
 }
 
 func TestReduceBudget(t *testing.T) {
-	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append, MaxTests: 8}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: contains("crash"), MaxTests: 8}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
 	if !errors.Is(err, hdd.ErrBudget) {
 		t.Fatalf("err = %v, want ErrBudget", err)
 	}
@@ -329,8 +335,8 @@ func TestNoReplace(t *testing.T) {
 		{true, "f(12345, 678) keep"},
 	}
 	for _, tt := range tests {
-		r := hdd.Reducer{Oracle: contains("f(", "keep"), Render: unparse.Append, NoReplace: tt.noReplace}
-		res, err := r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: contains("f(", "keep"), NoReplace: tt.noReplace}
+		res, err := r.Reduce(context.Background(), tr, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,8 +350,8 @@ func TestNoReplace(t *testing.T) {
 // Reduce gives, and that a Checked serves one reduction of its own text.
 func TestPreflightThenReduce(t *testing.T) {
 	const src = "(a (b crash) c)"
-	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append}
-	want, err := r.Reduce(context.Background(), sexp(t, src))
+	r := hdd.Reducer{Oracle: contains("crash")}
+	want, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,17 +359,17 @@ func TestPreflightThenReduce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), pre); err == nil {
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), sexpPolicy, pre); err == nil {
 		t.Error("ReduceChecked took a tree of another text")
 	}
-	got, err := r.ReduceChecked(context.Background(), sexp(t, src), pre)
+	got, err := r.ReduceChecked(context.Background(), sexp(t, src), sexpPolicy, pre)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Output, want.Output) || got.Stats.Tests != want.Stats.Tests {
 		t.Errorf("got %q in %d tests, want %q in %d as Reduce", got.Output, got.Stats.Tests, want.Output, want.Stats.Tests)
 	}
-	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), pre); err == nil {
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), sexpPolicy, pre); err == nil {
 		t.Error("a Checked served a second reduction")
 	}
 	if _, err := r.Preflight(context.Background(), []byte("(a b)")); !errors.Is(err, hdd.ErrNotInteresting) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -44,29 +45,6 @@ func TestAtDepthHoist(t *testing.T) {
 	_ = x
 }
 
-func TestTextUnits(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"ab", []string{"a", "b"}},
-		{"é&amp;x", []string{"é", "&amp;", "x"}},
-		{"&#233;&", []string{"&#233;", "&"}},
-		{`a\n\u00e9\x41b\"`, []string{"a", `\n`, `\u00e9`, `\x41`, "b", `\"`}},
-		{"\xe9t\xe9", []string{"\xe9", "t", "\xe9"}}, // Latin-1 bytes stay whole
-		{"& b;", []string{"&", " ", "b", ";"}},
-	}
-	for _, tc := range tests {
-		var got []string
-		for _, u := range textUnits([]byte(tc.in)) {
-			got = append(got, tc.in[u[0]:u[1]])
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("textUnits(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestShorten(t *testing.T) {
 	src := `["hello &amp; crash world", "x"]`
 	tr := tree.NewTree([]byte(src))
@@ -76,24 +54,8 @@ func TestShorten(t *testing.T) {
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	render := func(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
-		// A tiny unparser: the tree is flat.
-		out := dst
-		pos := int32(0)
-		for _, ch := range t.Children(0) {
-			n := &t.Nodes[ch]
-			out = append(out, t.Src[pos:n.Start]...)
-			if sub, ok := c.Subst(ch); ok {
-				out = append(out, sub.Text...)
-			} else {
-				out = append(out, t.Src[n.Start:n.End]...)
-			}
-			pos = n.End
-		}
-		return append(out, t.Src[pos:]...)
-	}
-	r := Reducer{Oracle: OracleFunc(func(b []byte) bool { return strings.Contains(string(b), "&amp;") && strings.Contains(string(b), "sh") }), Render: render, NoHoist: true}
-	res, err := r.Reduce(context.Background(), tr)
+	r := Reducer{Oracle: OracleFunc(func(b []byte) bool { return strings.Contains(string(b), "&amp;") && strings.Contains(string(b), "sh") }), NoHoist: true}
+	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
 	if err != nil {
 		t.Fatal(err)
 	}

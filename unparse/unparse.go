@@ -14,12 +14,16 @@
 //  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
 //     [tree.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
-//  5. Where something vanished, the junction is mended: in a tree whose
-//     LineSensitive is set, if the vanished bytes held a line break and
-//     neither side of the junction has one, a newline is emitted (C
-//     preprocessor lines and line comments stay on their own lines);
-//     otherwise, if the tree's Fuse says the bytes on both sides would
-//     fuse into one token, a space is emitted.
+//  5. Where something vanished, the junction is mended: if the policy is
+//     LineSensitive, the vanished bytes held a line break and neither side
+//     of the junction has one, a newline is emitted (C preprocessor lines
+//     and line comments stay on their own lines); otherwise, if the
+//     policy's Fuse says the bytes on both sides would fuse into one
+//     token, a space is emitted.
+//
+// The policy is the one the tree's adapter supplied ([tree.Policy]); of it
+// the unparser reads Fuse, LineSensitive and SpaceIsText. A nil policy has
+// none of them.
 //
 // With an empty Candidate, the output is the parsed input byte for byte.
 package unparse
@@ -28,18 +32,25 @@ import (
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// Text returns the rendering of c over t.
-func Text(t *tree.Tree, c tree.Candidate) []byte {
-	return Append(make([]byte, 0, len(t.Src)), t, c)
+// Text returns the rendering of candidate c of t, by the rules of policy p.
+func Text(t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
+	return Append(make([]byte, 0, len(t.Src)), t, p, c)
 }
 
-// Append appends the rendering of c over t to dst and returns the extended
-// buffer, so buffers can be reused across candidates.
-func Append(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
-	r := renderer{t: t, c: c, out: dst, base: len(dst)}
+// Append appends the rendering of candidate c of t, by the rules of policy
+// p, to dst and returns the extended buffer, so buffers can be reused
+// across candidates.
+func Append(dst []byte, t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
+	if p == nil {
+		p = &noPolicy
+	}
+	r := renderer{t: t, p: p, c: c, out: dst, base: len(dst)}
 	r.node(0, true)
 	return r.out
 }
+
+// noPolicy stands for a nil policy.
+var noPolicy tree.Policy
 
 type junction uint8
 
@@ -51,6 +62,7 @@ const (
 
 type renderer struct {
 	t    *tree.Tree
+	p    *tree.Policy
 	c    tree.Candidate
 	out  []byte
 	base int      // len(out) when rendering began
@@ -74,7 +86,7 @@ func (r *renderer) write(b []byte) {
 		switch {
 		case r.j == newline && last != '\n' && last != '\r' && b[0] != '\n' && b[0] != '\r':
 			r.out = append(r.out, '\n')
-		case r.t.Fuse != nil && r.t.Fuse(last, b[0]):
+		case r.p.Fuse != nil && r.p.Fuse(last, b[0]):
 			r.out = append(r.out, ' ')
 		}
 	}
@@ -107,7 +119,7 @@ func (r *renderer) vanish(lo, hi int32, sep bool) {
 		}
 		r.gap, r.hasGap = r.t.Src[lo:start], true
 	}
-	if r.t.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
+	if r.p.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
 		r.j = newline
 		return
 	}
@@ -201,7 +213,7 @@ func (r *renderer) kept(id tree.NodeID) {
 	// a run of vanished children, once the gap and junction are set, each
 	// further child that vanishes changes nothing: it is passed over by its
 	// packed flags alone, without touching its node.
-	tight := t.Tight(id) && !t.LineSensitive
+	tight := t.Tight(id) && !r.p.LineSensitive
 	itemSeen := false // an item was emitted since the last separator
 	for i, ch := range kids {
 		if tight && i > 0 && r.hasGap && r.j != none {
@@ -247,7 +259,7 @@ func (r *renderer) kept(id tree.NodeID) {
 // that vanished just before it (see renderer.gap).
 func (r *renderer) writeLead(lead []byte) {
 	atStart := len(r.out) == r.base // nothing emitted yet: no line to keep
-	if r.hasGap && (atStart || !r.t.SpaceIsText && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
+	if r.hasGap && (atStart || !r.p.SpaceIsText && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
 		lead = r.gap
 	}
 	r.write(lead)

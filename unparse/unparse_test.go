@@ -5,12 +5,19 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/unparse"
 )
 
+// wordsFuse is the policy of the test trees whose words would fuse, and
+// wordLines that of those whose line breaks matter too.
+var (
+	wordsFuse = &tree.Policy{Fuse: func(a, b byte) bool { return isWord(a) && isWord(b) }}
+	wordLines = &tree.Policy{Fuse: wordsFuse.Fuse, LineSensitive: true}
+)
+
 // list builds a tree for "<open>item<sep>item...<close>" where the items are
-// the given words and seps, removable list items separated by Sep leaves.
+// the given words and seps, removable list items separated by Sep leaves;
+// its policy is wordsFuse.
 // src must contain each item and separator in order; spans are found by
 // searching src from left to right.
 func list(t *testing.T, src, open string, parts []string) *tree.Tree {
@@ -31,7 +38,6 @@ func list(t *testing.T, src, open string, parts []string) *tree.Tree {
 		}
 		pos = start + len(p)
 	}
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +81,7 @@ func TestSeparators(t *testing.T) {
 			for _, i := range tc.remove {
 				ids = append(ids, tree.NodeID(i+1))
 			}
-			if got := string(unparse.Text(tr, tree.Candidate{}.Remove(ids...))); got != tc.want {
+			if got := string(unparse.Text(tr, wordsFuse, tree.Candidate{}.Remove(ids...))); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -83,7 +89,7 @@ func TestSeparators(t *testing.T) {
 }
 
 // words builds "a b c ..." with each word a removable leaf, and lines for
-// words followed by newlines.
+// words followed by newlines; its policy is wordLines.
 func words(t *testing.T, src string) *tree.Tree {
 	t.Helper()
 	tr := tree.NewTree([]byte(src))
@@ -105,8 +111,6 @@ func words(t *testing.T, src string) *tree.Tree {
 		tr.Add(root, "word", i, j, flags, repl)
 		i = j
 	}
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
-	tr.LineSensitive = true
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +135,7 @@ func TestJunctions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := words(t, tc.src)
-			if got := string(unparse.Text(tr, tree.Candidate{}.Remove(tc.remove...))); got != tc.want {
+			if got := string(unparse.Text(tr, wordLines, tree.Candidate{}.Remove(tc.remove...))); got != tc.want {
 				t.Errorf("got %q, want %q (%s)", got, tc.want, tc.reason)
 			}
 		})
@@ -146,11 +150,10 @@ func TestFuseAfterVanish(t *testing.T) {
 	tr.Add(root, "w", 0, 1, 0, "")
 	tr.Add(root, "paren", 1, 4, tree.Removable, "")
 	tr.Add(root, "w", 4, 5, 0, "")
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(unparse.Text(tr, tree.Candidate{}.Remove(2))), "a c"; got != want {
+	if got, want := string(unparse.Text(tr, wordsFuse, tree.Candidate{}.Remove(2))), "a c"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -179,7 +182,7 @@ func TestSubstitutions(t *testing.T) {
 		{"hoist deep", tree.Candidate{}.Hoist(outer, z), "z"},
 	}
 	for _, tc := range tests {
-		if got := string(unparse.Text(tr, tc.c)); got != tc.want {
+		if got := string(unparse.Text(tr, nil, tc.c)); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -195,11 +198,11 @@ func TestSubstitutions(t *testing.T) {
 func TestAppendReusesBuffer(t *testing.T) {
 	tr := words(t, "a b c")
 	buf := make([]byte, 0, 64)
-	out := unparse.Append(buf[:0], tr, tree.Candidate{}.Remove(2))
+	out := unparse.Append(buf[:0], tr, wordLines, tree.Candidate{}.Remove(2))
 	if string(out) != "a c" {
 		t.Fatalf("got %q", out)
 	}
-	out = unparse.Append([]byte("x:"), tr, tree.Candidate{})
+	out = unparse.Append([]byte("x:"), tr, wordLines, tree.Candidate{})
 	if string(out) != "x:a b c" {
 		t.Errorf("got %q, want %q", out, "x:a b c")
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/hddreduce/hdd/grammars/lines"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
-	"github.com/hddreduce/hdd/unparse"
 )
 
 // reduce is the main job: reduce input with the test at testPath.
@@ -119,7 +118,6 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		MaxTests:  o.maxTests,
 		CheckRuns: max(2, o.repeat),
 		Repeat:    o.repeat,
-		Render:    unparse.Append,
 		Calibrate: func(first time.Duration) {
 			if o.timeout == 0 {
 				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
@@ -130,6 +128,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		},
 		Warn: func(m string) { warnf("%s", m) },
 	}
+	r.NoTransform, r.NoTidy = o.noTransform, o.noTidy
 	var writeErr error
 	r.Improved = func(best []byte) {
 		if err := writeAtomic(out, best); err != nil && writeErr == nil {
@@ -190,15 +189,6 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	logf("reducing %s (%s, %d bytes, %d nodes) with %v and %v, %d jobs", startName, f.Name, len(start.Tree.Src), start.Tree.Len(), o.algorithm, o.minimizer, max(o.jobs, 1))
 	showStatus.Store(true)
 
-	if !o.noTidy {
-		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
-	}
-	transforms := func(d *grammars.Doc) []hdd.Transform {
-		if o.noTransform {
-			return nil
-		}
-		return d.Transforms
-	}
 	pr := <-checked
 	var res *hdd.Result
 	err = pr.err
@@ -209,8 +199,15 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 		pr.pre, err = r.Preflight(ctx, src)
 	}
 	if err == nil {
-		r.Check, r.Transforms = start.Check, transforms(start)
-		res, err = r.ReduceChecked(ctx, start.Tree, pr.pre)
+		policy := start.Policy
+		if start != doc {
+			// Going on from an earlier result: the tidies are still the
+			// input's (C re-indents with the input's indent unit).
+			p := *start.Policy
+			p.Tidies = doc.Policy.Tidies
+			policy = &p
+		}
+		res, err = r.ReduceChecked(ctx, start.Tree, policy, pr.pre)
 	}
 	if status != nil {
 		status.finish()

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -59,7 +58,7 @@ func BenchmarkRender(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	var buf []byte
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], doc.Tree, c)
+		buf = unparse.Append(buf[:0], doc.Tree, doc.Policy, c)
 	}
 }
 
@@ -91,7 +90,7 @@ func BenchmarkCheck(b *testing.B) {
 		{"half", halfRemoved(tr)},
 	}
 	for _, cand := range cands {
-		text := unparse.Text(tr, cand.c)
+		text := unparse.Text(tr, doc.Policy, cand.c)
 		for _, lim := range []float64{maxIncremental, -1} {
 			name := cand.name + "/default"
 			if lim < 0 {
@@ -102,17 +101,17 @@ func BenchmarkCheck(b *testing.B) {
 				maxIncremental = lim
 				b.SetBytes(int64(len(text)))
 				for b.Loop() {
-					doc.Check(text)
+					doc.Policy.Check(text)
 				}
 			})
 		}
 	}
 	b.Run("parallel", func(b *testing.B) {
-		text := unparse.Text(tr, cands[1].c)
+		text := unparse.Text(tr, doc.Policy, cands[1].c)
 		b.SetBytes(int64(len(text)))
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				if err := doc.Check(text); err != nil {
+				if err := doc.Policy.Check(text); err != nil {
 					b.Error(err)
 				}
 			}

@@ -3,15 +3,14 @@ package c
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
-
-	"github.com/hddreduce/hdd/hdd/tree"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the C format: files ending in .c, .h or .i (preprocessed C).
@@ -66,21 +65,24 @@ func Parse(src []byte) (*grammars.Doc, error) {
 
 	b := builder{src: src, raw: nodes, t: tree.NewTree(src)}
 	b.t.Nodes = make([]tree.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
-	b.t.Fuse = Fuse
-	b.t.Accepts = accepts
-	b.t.LineSensitive = true
 	b.build()
 	if err := b.t.Finish(); err != nil {
 		// The spans are clamped while copying, so this is a bug here.
-		return nil, fmt.Errorf("c: %w", err)
+		return nil, fmt.Errorf("internal error: %w", err)
 	}
-	doc := &grammars.Doc{Tree: b.t, Check: chk.check,
-		Tidy: []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
-		Transforms: []hdd.Transform{
+	doc := &grammars.Doc{Tree: b.t, Policy: &tree.Policy{
+		Fuse:          Fuse,
+		LineSensitive: true,
+		Units:         grammars.TextUnits,
+		Accepts:       accepts,
+		Check:         chk.check,
+		Transforms: []tree.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
 			{Name: "type simplification", Candidates: simplifyTypes},
-		}}
+		},
+		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}}),
+	}}
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)
 		var parts []string

@@ -8,10 +8,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -289,11 +288,11 @@ func TestRemove(t *testing.T) {
 			for _, r := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, r.kind, r.text, r.nth))
 			}
-			got := string(unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...)))
+			got := string(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
 			if got != tt.want {
 				t.Errorf("got %q, want %q\ntree:\n%s", got, tt.want, dump(doc.Tree))
 			}
-			if err := doc.Check([]byte(got)); err != nil {
+			if err := doc.Policy.Check([]byte(got)); err != nil {
 				t.Errorf("Check(%q) = %v, want nil", got, err)
 			}
 		})
@@ -373,7 +372,7 @@ func TestCheck(t *testing.T) {
 		{"int f(int x { return x; }\n", false},
 	}
 	for _, tt := range tests {
-		err := doc.Check([]byte(tt.cand))
+		err := doc.Policy.Check([]byte(tt.cand))
 		if (err == nil) != tt.ok {
 			t.Errorf("Check(%q) = %v, want ok=%v", tt.cand, err, tt.ok)
 		}
@@ -395,19 +394,19 @@ func TestCheckConcurrent(t *testing.T) {
 	var cands [][]byte
 	var want []bool
 	for range 200 {
-		c := unparse.Text(doc.Tree, grammartest.RandomCandidate(doc.Tree, rng))
+		c := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
 		if rng.IntN(4) == 0 { // and some broken ones
 			c = append(c, "int ) ;"...)
 		}
 		cands = append(cands, c)
-		want = append(want, doc.Check(c) == nil)
+		want = append(want, doc.Policy.Check(c) == nil)
 	}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range cands {
 				i := (i + g*25) % len(cands)
-				if got := doc.Check(cands[i]) == nil; got != want[i] {
+				if got := doc.Policy.Check(cands[i]) == nil; got != want[i] {
 					t.Errorf("candidate %d: concurrent Check ok=%v, sequential ok=%v", i, got, want[i])
 				}
 			}

@@ -6,9 +6,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -38,11 +37,11 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got := unparse.Text(doc.Tree, tree.Candidate{})
+		got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{})
 		if !bytes.Equal(got, src) {
 			t.Fatalf("round trip: got %q, want %q", got, src)
 		}
-		if err := doc.Check(src); err != nil {
+		if err := doc.Policy.Check(src); err != nil {
 			t.Fatalf("Check(input) = %v, want nil", err)
 		}
 		// Remove every other shrinkable node: the unparser must cope with
@@ -53,16 +52,16 @@ func FuzzRoundTrip(f *testing.F) {
 				ids = append(ids, tree.NodeID(id))
 			}
 		}
-		doc.Check(unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...)))
+		doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
 		// The transforms' candidates and the tidies must not panic either.
-		for _, tf := range doc.Transforms {
+		for _, tf := range doc.Policy.Transforms {
 			cands := tf.Candidates(doc.Tree, tree.Candidate{})
 			for _, c := range cands[:min(len(cands), 8)] {
-				doc.Check(unparse.Text(doc.Tree, c))
+				doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, c))
 			}
 		}
-		for _, td := range doc.Tidy {
-			doc.Check(td.Apply(src))
+		for _, td := range doc.Policy.Tidies {
+			doc.Policy.Check(td.Apply(src))
 		}
 	})
 }

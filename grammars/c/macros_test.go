@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -16,8 +15,8 @@ func TestExpandMacros(t *testing.T) {
 	}
 	var got []string
 	for _, c := range expandMacros(doc.Tree, tree.Candidate{}) {
-		text := unparse.Text(doc.Tree, c)
-		if err := doc.Check(text); err != nil {
+		text := unparse.Text(doc.Tree, doc.Policy, c)
+		if err := doc.Policy.Check(text); err != nil {
 			t.Errorf("candidate %q: %v", text, err)
 		}
 		got = append(got, string(text))
@@ -68,7 +67,7 @@ func TestExpandMacrosEdited(t *testing.T) {
 	if len(cands) != 1 {
 		t.Fatalf("got %d candidates, want 1", len(cands))
 	}
-	if got, want := string(unparse.Text(doc.Tree, cands[0])), "int f() { return 0; }\n"; got != want {
+	if got, want := string(unparse.Text(doc.Tree, doc.Policy, cands[0])), "int f() { return 0; }\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -91,8 +91,8 @@ func TestIncrementalAgrees(t *testing.T) {
 		}
 		disagree := 0
 		for range n {
-			cand := unparse.Text(doc.Tree, grammartest.RandomCandidate(doc.Tree, rng))
-			if (doc.Check(cand) == nil) != (freshErrors(cand) <= limit) {
+			cand := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
+			if (doc.Policy.Check(cand) == nil) != (freshErrors(cand) <= limit) {
 				disagree++
 				if disagree <= 3 {
 					t.Errorf("%s: Check and a fresh parse disagree on\n%s", file, cand)

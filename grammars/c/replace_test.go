@@ -52,8 +52,8 @@ func TestSingleEdits(t *testing.T) {
 					continue
 				}
 				n := &tr.Nodes[id]
-				buf = unparse.Append(buf[:0], tr, tree.Candidate{}.Remove(id))
-				err := doc.Check(buf)
+				buf = unparse.Append(buf[:0], tr, doc.Policy, tree.Candidate{}.Remove(id))
+				err := doc.Policy.Check(buf)
 				if n.Is(tree.Removable) {
 					rem++
 					if err == nil {

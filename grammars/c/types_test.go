@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -31,8 +30,8 @@ func TestSimplifyTypes(t *testing.T) {
 			}
 			var got []string
 			for _, c := range simplifyTypes(doc.Tree, tree.Candidate{}) {
-				text := unparse.Text(doc.Tree, c)
-				if err := doc.Check(text); err != nil {
+				text := unparse.Text(doc.Tree, doc.Policy, c)
+				if err := doc.Policy.Check(text); err != nil {
 					t.Errorf("%q: %v", text, err)
 				}
 				got = append(got, string(text))

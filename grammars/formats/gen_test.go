@@ -242,8 +242,8 @@ func TestSynthInputs(t *testing.T) {
 				if len(doc.Warnings) > 0 {
 					t.Errorf("warnings: %q", doc.Warnings)
 				}
-				if doc.Check != nil {
-					if err := doc.Check(src); err != nil {
+				if doc.Policy.Check != nil {
+					if err := doc.Policy.Check(src); err != nil {
 						t.Errorf("Check refuses the input: %v", err)
 					}
 				}

@@ -15,9 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -112,7 +111,7 @@ func BenchmarkRender(b *testing.B) {
 				b.ReportAllocs()
 				var out []byte
 				for b.Loop() {
-					out = unparse.Text(doc.Tree, c)
+					out = unparse.Text(doc.Tree, doc.Policy, c)
 				}
 				b.ReportMetric(float64(len(out)), "out-bytes")
 			})
@@ -132,18 +131,18 @@ func BenchmarkCheck(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if doc.Check == nil {
+				if doc.Policy.Check == nil {
 					b.Skipf("%s has no Check", f.name)
 				}
-				text := unparse.Text(doc.Tree, halfCandidate(doc.Tree))
+				text := unparse.Text(doc.Tree, doc.Policy, halfCandidate(doc.Tree))
 				accepted := 0.0
-				if doc.Check(text) == nil {
+				if doc.Policy.Check(text) == nil {
 					accepted = 1
 				}
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					doc.Check(text)
+					doc.Policy.Check(text)
 				}
 				b.ReportMetric(accepted, "accepted")
 			})
@@ -153,13 +152,13 @@ func BenchmarkCheck(b *testing.B) {
 
 // A scaleRun is the outcome of one in-process reduction.
 type scaleRun struct {
-	out           []byte
-	stats         hdd.Stats
-	parse, total  time.Duration // parsing; parsing and reducing
-	render, check time.Duration // time inside Render and Check
-	peakHeap      uint64        // highest sampled heap objects, bytes
-	alloc         uint64        // bytes allocated
-	peakRSS       int64         // VmHWM after a reset, bytes; -1 where unknown
+	out          []byte
+	stats        hdd.Stats
+	parse, total time.Duration // parsing; parsing and reducing
+	check        time.Duration // time inside the policy's Check
+	peakHeap     uint64        // highest sampled heap objects, bytes
+	alloc        uint64        // bytes allocated
+	peakRSS      int64         // VmHWM after a reset, bytes; -1 where unknown
 }
 
 // candidates counts every candidate the search looked at: test runs
@@ -187,27 +186,26 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 		tb.Fatal(err)
 	}
 	r.parse = time.Since(start)
-	var render, check atomic.Int64
+	var check atomic.Int64
+	// The search without the format's transforms and tidies, whose tests
+	// are not what this measures.
 	red := hdd.Reducer{
-		Oracle:    hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
-		Algorithm: hdd.HDDStar,
-		Jobs:      1,
-		Render: func(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
-			t0 := time.Now()
-			out := unparse.Append(dst, t, c)
-			render.Add(int64(time.Since(t0)))
-			return out
-		},
+		Oracle:      hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
+		Algorithm:   hdd.HDDStar,
+		Jobs:        1,
+		NoTransform: true,
+		NoTidy:      true,
 	}
-	if doc.Check != nil {
-		red.Check = func(c []byte) error {
+	policy := *doc.Policy
+	if policy.Check != nil {
+		policy.Check = func(c []byte) error {
 			t0 := time.Now()
-			err := doc.Check(c)
+			err := doc.Policy.Check(c)
 			check.Add(int64(time.Since(t0)))
 			return err
 		}
 	}
-	res, err := red.Reduce(context.Background(), doc.Tree)
+	res, err := red.Reduce(context.Background(), doc.Tree, &policy)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -216,7 +214,7 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	stop()
 	r.peakRSS = peakRSS()
 	r.out, r.stats = res.Output, res.Stats
-	r.render, r.check = time.Duration(render.Load()), time.Duration(check.Load())
+	r.check = time.Duration(check.Load())
 	return r
 }
 
@@ -308,7 +306,6 @@ func BenchmarkReduce(b *testing.B) {
 					b.ReportMetric(float64(r.peakRSS)/mb, "peak-RSS-MB")
 				}
 				b.ReportMetric(float64(r.parse.Microseconds())/1e3, "parse-ms")
-				b.ReportMetric(float64(r.render.Microseconds())/1e3, "render-ms")
 				b.ReportMetric(float64(r.check.Microseconds())/1e3, "check-ms")
 			})
 		}
@@ -327,9 +324,9 @@ func TestScale(t *testing.T) {
 			t.Run(f.name+"/"+sz.name, func(t *testing.T) {
 				src := cachedSynth(f, sz)
 				r := scaleReduce(t, f, src)
-				t.Logf("%d -> %d bytes: %d tests, %d candidates, %v (parse %v, render %v, check %v); peak heap %.1f MB, allocated %.1f MB, peak RSS %.1f MB\n%s",
+				t.Logf("%d -> %d bytes: %d tests, %d candidates, %v (parse %v, check %v); peak heap %.1f MB, allocated %.1f MB, peak RSS %.1f MB\n%s",
 					len(src), len(r.out), r.stats.Tests, r.candidates(), r.total.Round(time.Millisecond),
-					r.parse.Round(time.Millisecond), r.render.Round(time.Millisecond), r.check.Round(time.Millisecond),
+					r.parse.Round(time.Millisecond), r.check.Round(time.Millisecond),
 					float64(r.peakHeap)/mb, float64(r.alloc)/mb, float64(r.peakRSS)/mb, r.out)
 				if !bytes.Contains(r.out, []byte(synthMarker)) {
 					t.Fatalf("the result lacks the marker:\n%s", r.out)

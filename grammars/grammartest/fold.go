@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Depths returns the depth of each node of t: 0 for the root.
@@ -36,8 +34,8 @@ func LevelSizes(t *tree.Tree) []int {
 // the same text: it must hold the full tree's nodes down to that depth, the
 // same in the same order (kind, spans, flags, class, replacement, parent),
 // with tree.Folded set on exactly those at the fold depth that have
-// children in the full tree, and its FoldLevel must be the fold depth when
-// it has any. It returns an error describing the first difference.
+// children in the full tree, and its FoldLevel must be the fold depth and
+// the tree Partial when it has any. It returns an error describing the first difference.
 func CheckFolded(full, folded *tree.Tree, fold int) error {
 	depths := Depths(full)
 	var want []tree.NodeID
@@ -55,8 +53,8 @@ func CheckFolded(full, folded *tree.Tree, fold int) error {
 	if anyFolded {
 		wantLevel = fold
 	}
-	if folded.FoldLevel() != wantLevel || (folded.Unfold != nil) != anyFolded {
-		return fmt.Errorf("FoldLevel %d, want %d; Unfold set: %v", folded.FoldLevel(), wantLevel, folded.Unfold != nil)
+	if folded.FoldLevel() != wantLevel || folded.Partial != anyFolded {
+		return fmt.Errorf("FoldLevel %d, want %d; Partial: %v", folded.FoldLevel(), wantLevel, folded.Partial)
 	}
 	index := make(map[tree.NodeID]tree.NodeID) // full's ID -> folded's
 	for i, w := range want {
@@ -74,17 +72,16 @@ func CheckFolded(full, folded *tree.Tree, fold int) error {
 	return nil
 }
 
-// Reduce reduces doc with r (its Render, Check, Transforms and Tidy set
-// from doc) and a test that is interesting iff interesting says so, and
-// returns every candidate the test saw, in order, and the result.
+// Reduce reduces doc, with its policy, with r and a test that is
+// interesting iff interesting says so, and returns every candidate the test
+// saw, in order, and the result.
 func Reduce(doc *grammars.Doc, r hdd.Reducer, interesting func([]byte) bool) ([]string, []byte, error) {
 	var seen []string
-	r.Render, r.Check, r.Transforms, r.Tidy = unparse.Append, doc.Check, doc.Transforms, doc.Tidy
 	r.Oracle = hdd.OracleFunc(func(c []byte) bool {
 		seen = append(seen, string(c))
 		return interesting(c)
 	})
-	res, err := r.Reduce(context.Background(), doc.Tree)
+	res, err := r.Reduce(context.Background(), doc.Tree, doc.Policy)
 	if err != nil {
 		return seen, nil, err
 	}

@@ -9,9 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -37,7 +36,7 @@ func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	got := unparse.Text(doc.Tree, tree.Candidate{})
+	got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{})
 	if !bytes.Equal(got, src) {
 		i := 0
 		for i < len(got) && i < len(src) && got[i] == src[i] {
@@ -56,7 +55,7 @@ func clip(b []byte, i int) []byte {
 // Stats counts the candidates of a Property run.
 type Stats struct {
 	Candidates int // rendered
-	Rejected   int // refused by the Doc's own Check (never shown to a test)
+	Rejected   int // refused by the policy's own Check (never shown to a test)
 	Bad        int // accepted by Check but refused by the independent checker
 
 	// Transformed counts the candidates that carry a transform's edit, and
@@ -67,8 +66,8 @@ type Stats struct {
 
 // Property renders n random candidates of src and checks each with valid, an
 // independent well-formedness check. Half of the candidates also carry the
-// edit of one of the Doc's transforms, picked at random among those it
-// proposes for the random removals. A candidate that the Doc's own Check
+// edit of one of the policy's transforms, picked at random among those it
+// proposes for the random removals. A candidate that the policy's own Check
 // refuses would never reach a test, so it is only counted; every other
 // candidate must pass valid. Property reports each failure (up to a few) with
 // t.Errorf and returns the counts.
@@ -84,18 +83,18 @@ func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, 
 	for range n {
 		c := RandomCandidate(doc.Tree, rng)
 		transformed := false
-		if len(doc.Transforms) > 0 && rng.IntN(2) == 0 {
-			tf := doc.Transforms[rng.IntN(len(doc.Transforms))]
+		if tfs := doc.Policy.Transforms; len(tfs) > 0 && rng.IntN(2) == 0 {
+			tf := tfs[rng.IntN(len(tfs))]
 			if cands := tf.Candidates(doc.Tree, c); len(cands) > 0 {
 				c = cands[rng.IntN(len(cands))]
 				transformed = true
 				st.Transformed++
 			}
 		}
-		buf = unparse.Append(buf[:0], doc.Tree, c)
+		buf = unparse.Append(buf[:0], doc.Tree, doc.Policy, c)
 		st.Candidates++
-		if doc.Check != nil {
-			if err := doc.Check(buf); err != nil {
+		if doc.Policy.Check != nil {
+			if err := doc.Policy.Check(buf); err != nil {
 				st.Rejected++
 				if transformed {
 					st.TransformRejected++

@@ -4,9 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -43,11 +42,11 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 	c := tree.Candidate{}.Remove(ids...)
-	buf := unparse.Text(tr, c)
+	buf := unparse.Text(tr, doc.Policy, c)
 	b.ReportMetric(float64(len(buf)), "out-bytes")
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], tr, c)
+		buf = unparse.Append(buf[:0], tr, doc.Policy, c)
 	}
 }
 
@@ -90,7 +89,7 @@ func benchRenderArray(b *testing.B, remove func(j int) bool) {
 	b.SetBytes(int64(len(src)))
 	var buf []byte
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], tr, c)
+		buf = unparse.Append(buf[:0], tr, doc.Policy, c)
 	}
 	b.ReportMetric(float64(len(ids)), "removed")
 	b.ReportMetric(float64(len(buf)), "out-bytes")

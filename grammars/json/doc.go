@@ -66,7 +66,7 @@
 // (the {"a":1} of 2{"a":1}) has no class: hoisting it to its 1 would give
 // 21, one number. Members, commas and records have no class.
 //
-// The tree's Fuse puts a space between two numbers or literals that would
+// The policy's Fuse puts a space between two numbers or literals that would
 // otherwise become adjacent in a stream (1 2 3 less 2 gives "1 3", and
 // 1[]2 less [] gives "1 2", not "12").
 //

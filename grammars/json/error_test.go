@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -95,7 +94,7 @@ func TestDeep(t *testing.T) {
 				t.Fatalf("Parse: %v", err)
 			}
 			tr := doc.Tree
-			if got := unparse.Text(tr, tree.Candidate{}); !bytes.Equal(got, src) {
+			if got := unparse.Text(tr, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 				t.Fatalf("round trip: got %d bytes, want %d", len(got), len(src))
 			}
 			if tr.MaxDepth() < MaxDepth {
@@ -104,7 +103,7 @@ func TestDeep(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			for range 20 {
 				c := grammartest.RandomCandidate(tr, rng)
-				if got := unparse.Text(tr, c); !encjson.Valid(got) {
+				if got := unparse.Text(tr, doc.Policy, c); !encjson.Valid(got) {
 					t.Fatalf("got an invalid candidate: %.100q...", got)
 				}
 			}

@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -144,8 +143,8 @@ func TestUnfoldEmptyStream(t *testing.T) {
 	if doc.Tree.FoldLevel() != 1 {
 		t.Fatalf("FoldLevel %d, want 1", doc.Tree.FoldLevel())
 	}
-	r := hdd.Reducer{Render: unparse.Append, Oracle: hdd.OracleFunc(func([]byte) bool { return true })}
-	res, err := r.Reduce(context.Background(), doc.Tree)
+	r := hdd.Reducer{Oracle: hdd.OracleFunc(func([]byte) bool { return true })}
+	res, err := r.Reduce(context.Background(), doc.Tree, doc.Policy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +152,7 @@ func TestUnfoldEmptyStream(t *testing.T) {
 		t.Errorf("got %q, want the empty stream", res.Output)
 	}
 	for _, text := range []string{"", " \n"} {
-		tr, err := doc.Tree.Unfold([]byte(text), 2)
+		tr, err := doc.Policy.Unfold([]byte(text), 2)
 		if err != nil || tr.Len() != 1 || tr.FoldLevel() != -1 {
 			t.Errorf("Unfold(%q) = %v, %v; want a tree of the document alone", text, tr, err)
 		}
@@ -243,7 +242,7 @@ func TestRuns(t *testing.T) {
 				if steps > 20 {
 					t.Fatalf("%s, budget %d: no full tree after 20 unfoldings", name, budget)
 				}
-				if got := string(unparse.Text(tr, tree.Candidate{})); got != string(src) {
+				if got := string(unparse.Text(tr, doc.Policy, tree.Candidate{})); got != string(src) {
 					t.Fatalf("%s, budget %d: the tree renders as\n%s", name, budget, clip([]byte(got)))
 				}
 				counts := itemCounts(t, tr, whole)
@@ -256,7 +255,7 @@ func TestRuns(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(uint64(budget), uint64(steps)))
 				for range 50 {
-					if text := unparse.Text(tr, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
+					if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
 						t.Fatalf("%s, budget %d: a candidate is not valid: %v\n%s", name, budget, valid(text), clip(text))
 					}
 				}
@@ -267,7 +266,7 @@ func TestRuns(t *testing.T) {
 				} else {
 					min = tr.FoldLevel() + 1
 				}
-				if tr, err = tr.Unfold(src, min); err != nil {
+				if tr, err = doc.Policy.Unfold(src, min); err != nil {
 					t.Fatal(err)
 				}
 				if tr.FoldLevel() >= 0 && tr.FoldLevel() < min || tr.RunLevel() >= 0 && tr.RunLevel() < min {

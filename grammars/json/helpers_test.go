@@ -12,10 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // testInputs returns the files of testdata/.
@@ -107,7 +106,7 @@ func validatorFor(src []byte) func([]byte) error {
 func checkTree(t testing.TB, doc *grammars.Doc) {
 	t.Helper()
 	tr := doc.Tree
-	if doc.Check != nil {
+	if doc.Policy.Check != nil {
 		t.Errorf("got a Check, want nil")
 	}
 	root := tr.Nodes[0]

@@ -6,17 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/tidwall/gjson"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the JSON format: one JSON document, or a stream of JSON values
@@ -67,7 +66,6 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 	}
 	stream = stream || len(spans) > 1
 	t := tree.NewTree(src)
-	t.Fuse = fuse
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
 	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1, runs: -1}
@@ -84,15 +82,7 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 			n += budget - sizes[minLevel]
 		}
 		t.Nodes = make([]tree.Node, 0, max(n, 1))
-		if b.fold >= 0 || b.runs >= 0 {
-			t.Unfold = func(src []byte, minLevel int) (*tree.Tree, error) {
-				doc, err := parse(src, budget, minLevel, stream)
-				if err != nil {
-					return nil, err
-				}
-				return doc.Tree, nil
-			}
-		}
+		t.Partial = b.fold >= 0 || b.runs >= 0
 	}
 	root := t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	values := spans
@@ -137,7 +127,18 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}
-	doc := &grammars.Doc{Tree: t, Tidy: []hdd.Tidy{{Name: "compact", Apply: Compact}}}
+	doc := &grammars.Doc{Tree: t, Policy: &tree.Policy{
+		Fuse:  fuse,
+		Units: grammars.TextUnits,
+		Unfold: func(src []byte, minLevel int) (*tree.Tree, error) {
+			doc, err := parse(src, budget, minLevel, stream)
+			if err != nil {
+				return nil, err
+			}
+			return doc.Tree, nil
+		},
+		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
+	}}
 	if stream {
 		doc.Warnings = []string{fmt.Sprintf(
 			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
@@ -351,7 +352,7 @@ func wordByte(c byte) bool {
 		c == '-' || c == '+' || c == '.'
 }
 
-// fuse is the tree's Fuse: two numbers or literals run together would read
+// fuse is the policy's Fuse: two numbers or literals run together would read
 // as one token.
 func fuse(a, b byte) bool { return wordByte(a) && wordByte(b) }
 

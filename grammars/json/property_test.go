@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -90,7 +89,7 @@ func TestHoistProperty(t *testing.T) {
 						hoists++
 					}
 				}
-				got := unparse.Text(doc.Tree, c)
+				got := unparse.Text(doc.Tree, doc.Policy, c)
 				if err := valid(got); err != nil {
 					bad++
 					if bad <= 3 {
@@ -116,7 +115,7 @@ func TestJSONLinesStrict(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	bad := 0
 	for range 2000 {
-		got := unparse.Text(doc.Tree, grammartest.RandomCandidate(doc.Tree, rng))
+		got := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
 		lines := strings.Split(string(got), "\n")
 		if lines[len(lines)-1] == "" {
 			lines = lines[:len(lines)-1]

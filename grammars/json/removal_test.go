@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -100,7 +99,7 @@ func TestRemoval(t *testing.T) {
 			for _, p := range tt.remove {
 				c = c.Remove(find(t, doc.Tree, p))
 			}
-			got := unparse.Text(doc.Tree, c)
+			got := unparse.Text(doc.Tree, doc.Policy, c)
 			if string(got) != tt.want {
 				t.Errorf("removing %v from %q: got %q, want %q", tt.remove, tt.in, got, tt.want)
 			}
@@ -169,7 +168,7 @@ func TestHoist(t *testing.T) {
 			if tr.Nodes[from].Class != "value" || tr.Nodes[to].Class != "value" {
 				t.Fatalf("got classes %q and %q, want \"value\"", tr.Nodes[from].Class, tr.Nodes[to].Class)
 			}
-			got := unparse.Text(tr, tree.Candidate{}.Hoist(from, to))
+			got := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(from, to))
 			if string(got) != tt.want {
 				t.Errorf("hoisting %v to %v in %q: got %q, want %q", tt.from, tt.to, tt.in, got, tt.want)
 			}

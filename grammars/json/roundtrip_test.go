@@ -48,7 +48,7 @@ func TestFormat(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.in, err)
 		}
-		if doc.Check != nil {
+		if doc.Policy.Check != nil {
 			t.Errorf("Parse(%q): got a Check, want nil", tt.in)
 		}
 		if got := len(doc.Tree.Children(0)); got != tt.values {

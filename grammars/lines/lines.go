@@ -6,9 +6,8 @@ package lines
 import (
 	"bytes"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the line format. Its candidates need no well-formedness check.
@@ -30,9 +29,8 @@ func Parse(src []byte) (*grammars.Doc, error) {
 		t.Add(root, "line", start, end, tree.Removable, "")
 		start = end
 	}
-	t.LineSensitive = true
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}
-	return &grammars.Doc{Tree: t}, nil
+	return &grammars.Doc{Tree: t, Policy: &tree.Policy{LineSensitive: true, Tidies: grammars.Tidies}}, nil
 }

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -26,7 +25,7 @@ func TestLines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := string(unparse.Text(doc.Tree, tree.Candidate{}.Remove(tc.remove...))); got != tc.want {
+		if got := string(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(tc.remove...))); got != tc.want {
 			t.Errorf("%q less %v: got %q, want %q", tc.src, tc.remove, got, tc.want)
 		}
 	}

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // foldInput is an input of the folding tests.

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -27,10 +26,10 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 		return
 	}
-	if got := unparse.Text(doc.Tree, tree.Candidate{}); !bytes.Equal(got, src) {
+	if got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 		t.Fatalf("round trip: got %q, want %q", got, src)
 	}
-	if err := doc.Check(src); err != nil {
+	if err := doc.Policy.Check(src); err != nil {
 		t.Fatalf("Check(original) = %v, want nil", err)
 	}
 	// Folded no higher than each level, the tree keeps the levels above,
@@ -46,7 +45,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 			t.Fatalf("folded from level %d: %v", level, err)
 		}
 		tr := folded.Tree
-		if got := unparse.Text(tr, tree.Candidate{}); !bytes.Equal(got, src) {
+		if got := unparse.Text(tr, folded.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 			t.Fatalf("folded from level %d, round trip: got %q", level, got)
 		}
 		if tr.FoldLevel() >= 0 && tr.FoldLevel() < level {
@@ -70,31 +69,31 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		if !doc.Tree.CanShrink(tree.NodeID(id)) {
 			continue
 		}
-		c := unparse.Text(doc.Tree, tree.Candidate{}.Remove(tree.NodeID(id)))
-		if doc.Check(c) != nil {
+		c := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(tree.NodeID(id)))
+		if doc.Policy.Check(c) != nil {
 			continue
 		}
 		d, err := f.Parse(c)
 		if err != nil {
 			t.Fatalf("candidate without node %d (%s) does not parse: %v\n%q", id, doc.Tree.Nodes[id].Kind, err, c)
 		}
-		if got := unparse.Text(d.Tree, tree.Candidate{}); !bytes.Equal(got, c) {
+		if got := unparse.Text(d.Tree, d.Policy, tree.Candidate{}); !bytes.Equal(got, c) {
 			t.Fatalf("candidate without node %d does not round-trip", id)
 		}
 	}
-	for _, td := range doc.Tidy {
+	for _, td := range doc.Policy.Tidies {
 		// A tidy of a well-formed document keeps it well-formed (a
 		// malformed one may get refused by Check, which is what Check is
 		// for).
-		if c := td.Apply(src); len(doc.Warnings) == 0 && !bytes.Equal(c, src) && doc.Check(c) != nil {
+		if c := td.Apply(src); len(doc.Warnings) == 0 && !bytes.Equal(c, src) && doc.Policy.Check(c) != nil {
 			t.Fatalf("tidy %q made a well-formed document malformed: %q", td.Name, c)
 		}
 	}
-	for _, tf := range doc.Transforms {
+	for _, tf := range doc.Policy.Transforms {
 		cands := tf.Candidates(doc.Tree, tree.Candidate{})
 		for _, cand := range cands[:min(len(cands), 16)] {
-			c := unparse.Text(doc.Tree, cand)
-			if doc.Check(c) != nil {
+			c := unparse.Text(doc.Tree, doc.Policy, cand)
+			if doc.Policy.Check(c) != nil {
 				continue
 			}
 			if _, err := f.Parse(c); err != nil {

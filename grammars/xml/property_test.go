@@ -8,10 +8,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -54,7 +53,7 @@ func TestProperty(t *testing.T) {
 				if err != nil {
 					return fmt.Errorf("candidate does not parse: %v", err)
 				}
-				if got := unparse.Text(d.Tree, tree.Candidate{}); !bytes.Equal(got, c) {
+				if got := unparse.Text(d.Tree, d.Policy, tree.Candidate{}); !bytes.Equal(got, c) {
 					return fmt.Errorf("candidate does not round-trip")
 				}
 				if wf && len(d.Warnings) > 0 {
@@ -84,8 +83,8 @@ func TestProperty(t *testing.T) {
 				if err != nil {
 					return nil, err
 				}
-				check := d.Check
-				d.Check = func(c []byte) error {
+				check := d.Policy.Check
+				d.Policy.Check = func(c []byte) error {
 					err := check(c)
 					if err != nil && valid(c) == nil {
 						over.Add(1)

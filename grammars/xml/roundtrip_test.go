@@ -32,8 +32,8 @@ func TestRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			doc := grammartest.RoundTrip(t, formatFor(name), src)
-			if doc.Check != nil {
-				if err := doc.Check(src); err != nil {
+			if doc.Policy.Check != nil {
+				if err := doc.Policy.Check(src); err != nil {
 					t.Errorf("Check(original) = %v, want nil", err)
 				}
 			}

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
+
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // lang selects the tokenizing and tree-building rules.

@@ -4,9 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -44,7 +43,7 @@ func TestUnwrapElements(t *testing.T) {
 			}
 			var got []string
 			for _, c := range unwrapElements(doc.Tree, tree.Candidate{}) {
-				got = append(got, string(unparse.Text(doc.Tree, c)))
+				got = append(got, string(unparse.Text(doc.Tree, doc.Policy, c)))
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
@@ -66,7 +65,7 @@ func TestUnwrapAfterEdits(t *testing.T) {
 	c := tree.Candidate{}.Remove(text) // <p> holds only <b>: hoisting's job
 	var got []string
 	for _, u := range unwrapElements(tr, c) {
-		got = append(got, string(unparse.Text(tr, u)))
+		got = append(got, string(unparse.Text(tr, doc.Policy, u)))
 	}
 	if want := []string{"<r><p>c</p></r>"}; !slices.Equal(got, want) {
 		t.Errorf("after removing a: got %q, want %q", got, want)
@@ -76,10 +75,10 @@ func TestUnwrapAfterEdits(t *testing.T) {
 		t.Fatalf("got %d candidates, want 2", len(all))
 	}
 	for _, u := range unwrapElements(tr, all[0]) {
-		if s := string(unparse.Text(tr, u)); s != "<r>ac</r>" {
+		if s := string(unparse.Text(tr, doc.Policy, u)); s != "<r>ac</r>" {
 			t.Errorf("after unwrapping <p>: got %q, want only %q", s, "<r>ac</r>")
 		}
-		if err := doc.Check(unparse.Text(tr, u)); err != nil {
+		if err := doc.Policy.Check(unparse.Text(tr, doc.Policy, u)); err != nil {
 			t.Errorf("Check: %v", err)
 		}
 	}

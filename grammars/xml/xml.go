@@ -3,11 +3,10 @@ package xml
 import (
 	"bytes"
 	"fmt"
-
-	"github.com/hddreduce/hdd/hdd/tree"
+	"slices"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format reads XML documents and their relatives (SVG, XHTML, RSS, Atom,
@@ -89,14 +88,11 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 }
 
 // build parses src, a document of language l, into a tree folded at depth
-// fold (-1: not folded) with the given Unfold.
+// fold (-1: not folded) whose policy has the given Unfold.
 func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, error)) (*grammars.Doc, error) {
 	t := tree.NewTree(src)
-	t.SpaceIsText = true
+	t.Partial = fold >= 0
 	t.Add(tree.NoNode, "document", 0, len(src), 0, "")
-	if fold >= 0 {
-		t.Unfold = unfold
-	}
 	p, err := scan(src, l, t, fold)
 	if err != nil {
 		return nil, err
@@ -113,20 +109,25 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, e
 		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^tree.Removable)
 	}
 	if err := t.Finish(); err != nil {
-		return nil, fmt.Errorf("xml: internal error: %w", err)
+		return nil, fmt.Errorf("internal error: %w", err)
 	}
-	doc := &grammars.Doc{Tree: t, Transforms: []hdd.Transform{
-		{Name: "unwrapping elements", Candidates: unwrapElements},
-	}}
+	policy := &tree.Policy{
+		SpaceIsText: true,
+		Units:       grammars.TextUnits,
+		Unfold:      unfold,
+		Transforms:  []tree.Transform{{Name: "unwrapping elements", Candidates: unwrapElements}},
+		Tidies:      grammars.Tidies,
+	}
 	if l == langXML {
-		doc.Tidy = []hdd.Tidy{{Name: "compact", Apply: compact}}
+		policy.Tidies = slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: compact}})
 	}
+	doc := &grammars.Doc{Tree: t, Policy: policy}
 	orig := p.rep
 	if l == langXML && orig.total() == 0 {
-		doc.Check = func(c []byte) error { return checkWellFormed(c) }
+		policy.Check = func(c []byte) error { return checkWellFormed(c) }
 		return doc, nil
 	}
-	doc.Check = func(c []byte) error { return checkTolerant(c, l, &orig) }
+	policy.Check = func(c []byte) error { return checkTolerant(c, l, &orig) }
 	if orig.total() > 0 {
 		first := orig.first()
 		line, col := grammars.Position(src, orig.off[first])

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -156,11 +155,11 @@ func TestRemove(t *testing.T) {
 			for _, s := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, s.kind, s.prefix))
 			}
-			got := unparse.Text(doc.Tree, tree.Candidate{}.Remove(ids...))
+			got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...))
 			if string(got) != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
-			if err := doc.Check(got); err != nil {
+			if err := doc.Policy.Check(got); err != nil {
 				t.Errorf("Check(%q) = %v, want nil", got, err)
 			}
 		})
@@ -211,7 +210,7 @@ func TestCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = doc.Check([]byte(tt.cand))
+			err = doc.Policy.Check([]byte(tt.cand))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("got %v, want nil", err)
@@ -243,8 +242,8 @@ func TestCheckTreeEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := unparse.Text(doc.Tree, tree.Candidate{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
-			err = doc.Check(c)
+			c := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
+			err = doc.Policy.Check(c)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 				t.Errorf("Check(%q) = %v, want %q", c, err, tt.want)
 			}

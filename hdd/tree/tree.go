@@ -52,40 +52,19 @@ type Symbol struct {
 
 // A Tree is a lossless syntax tree over Src. With an empty Candidate, unparsing
 // it reproduces Src byte for byte. A finished Tree is immutable and safe for
-// concurrent use.
+// concurrent use. What the tree's format says about its texts (how tokens
+// join, what may be shown to the test) is not in the tree but in the
+// Policy the adapter supplies with it.
 type Tree struct {
 	Src   []byte
 	Nodes []Node // indexed by NodeID, in preorder
 
-	// Fuse reports whether the bytes a and b would merge into one token if
-	// they became adjacent where something was removed between them. The
-	// unparser then puts a space between them. Nil means never.
-	Fuse func(a, b byte) bool
-
-	// LineSensitive says line breaks matter between tokens (C preprocessor
-	// lines, line comments): where a removed region held a line break and
-	// neither side of the junction has one, the unparser emits a newline.
-	LineSensitive bool
-
-	// Accepts widens hoisting: a node of class K may also be replaced by a
-	// descendant whose class is listed in Accepts[K] (in C, a statement by
-	// a block). Nil means same class only.
-	Accepts map[string][]string
-
-	// SpaceIsText says white space between nodes may be content (XML mixed
-	// content): the unparser keeps each kept node's own leading white space
-	// instead of trading it for the shorter white space of a vanished
-	// neighbour.
-	SpaceIsText bool
-
-	// Unfold, set on a tree with Folded or Run nodes, parses src, the text
-	// of one of this tree's candidates, into a tree whose levels above min
-	// are complete and whose level min is there, perhaps in runs: its
-	// Folded and Run nodes, if any, are at level min or deeper. The search
-	// calls it when it reaches the level below FoldLevel, and after it has
-	// pruned the runs of a level, so a large input's lower levels and long
-	// lists are built only for what is left of them.
-	Unfold func(src []byte, min int) (*Tree, error)
+	// Partial says the adapter built the tree to a node budget, so that
+	// some of its levels may be Folded or in Runs: the search parses its
+	// text again with the Policy's Unfold when it reaches those levels
+	// and, for a large text, once the best candidate is shorter, to let the
+	// old text go. A tree with Folded or Run nodes must be Partial.
+	Partial bool
 
 	height     int32
 	end        []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
@@ -284,8 +263,8 @@ func (t *Tree) Finish() error {
 			t.runLevel = lv
 		}
 	}
-	if (t.foldLevel >= 0 || t.runLevel >= 0) && t.Unfold == nil {
-		return fmt.Errorf("a tree with folded nodes or runs needs an Unfold")
+	if (t.foldLevel >= 0 || t.runLevel >= 0) && !t.Partial {
+		return errors.New("a tree with folded nodes or runs must be Partial")
 	}
 	t.end = make([]NodeID, len(t.Nodes))
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
@@ -327,23 +306,6 @@ func (t *Tree) SubtreeEnd(id NodeID) NodeID { return t.end[id] }
 
 func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
-}
-
-// CanHoist reports whether a node of class x may be replaced by a node of
-// class d.
-func (t *Tree) CanHoist(x, d string) bool {
-	if x == "" || d == "" {
-		return false
-	}
-	if x == d {
-		return true
-	}
-	for _, a := range t.Accepts[x] {
-		if a == d {
-			return true
-		}
-	}
-	return false
 }
 
 // Height is the greatest depth of any node.
