@@ -96,7 +96,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.out, "o", "", "write the result to `file` (default: INPUT with .reduced before its extension)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "overwrite INPUT with the result, keeping the original as INPUT.orig")
 	fs.BoolVar(&o.fresh, "fresh", false, "start from INPUT even when the output holds an earlier, partial result")
-	fs.Var(&o.algorithm, "algorithm", "search `algorithm`: hdd, hdd+, hdd* or ddmin (line-based baseline)")
+	fs.Var(&o.algorithm, "algorithm", "search `algorithm` (default hdd*): hdd, hdd+, hdd* or ddmin (line-based baseline)")
 	fs.Var(&o.minimizer, "minimizer", "list minimizer run over each level (default ddmin-blocks): "+strings.Join(minimizerNames(), ", "))
 	fs.BoolVar(&o.noHoist, "no-hoist", false, "do not replace nodes by nested nodes of the same kind")
 	fs.BoolVar(&o.noReplace, "no-replace", false, "do not replace nodes that cannot vanish by their minimal forms ({}, 0, \"\")")
