@@ -13,8 +13,14 @@ import (
 // hash is the key of text b in the verdict cache.
 func (s *search) hash(b []byte) uint64 { return maphash.Bytes(s.seed, b) }
 
-// run runs the oracle once, counting it.
-func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
+// run runs the test on text, counting it: once, or during the search up
+// to the Reducer's Repeat times, stopping at the first run that does not
+// find text interesting (a flaky test then does not make the search adopt
+// a candidate that was interesting by chance; most candidates are not
+// interesting and cost one run). It returns the verdict and the time the
+// runs took. A run that ends with an error is not counted as a test, nor
+// are the runs before it on the same text.
+func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, error) {
 	if text == nil {
 		text = []byte{}
 	}
@@ -24,7 +30,15 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 	}
 	s.running++
 	s.mu.Unlock()
-	v, err := s.oracle.Test(ctx, text)
+	start := time.Now()
+	ok, runs, err := false, 0, error(nil)
+	for runs < max(s.repeat, 1) {
+		runs++
+		if ok, err = s.r.Oracle.Interesting(ctx, text); err != nil || !ok {
+			break
+		}
+	}
+	took := time.Since(start)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.running--; s.running == 0 {
@@ -34,15 +48,12 @@ func (s *search) run(ctx context.Context, text []byte) (Verdict, error) {
 		if ctx.Err() != nil {
 			s.stats.Canceled++
 		}
-		return v, err
+		return false, took, err
 	}
-	s.stats.Tests += max(v.Runs, 1)
-	s.stats.TestTime += v.Duration
-	if v.TimedOut {
-		s.stats.Timeouts++
-	}
+	s.stats.Tests += runs
+	s.stats.TestTime += took
 	s.report()
-	return v, nil
+	return ok, took, nil
 }
 
 // report calls the Progress hook; s.mu must be held.
@@ -155,14 +166,14 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 		s.mu.Unlock()
 		return false, nil
 	}
-	v, err := s.run(ctx, p.text)
+	ok, _, err := s.run(ctx, p.text)
 	if err != nil {
 		return false, err
 	}
 	s.mu.Lock()
-	s.cache[p.hash] = v.Interesting
+	s.cache[p.hash] = ok
 	s.mu.Unlock()
-	return v.Interesting, nil
+	return ok, nil
 }
 
 // try tests candidate c and adopts it if it is interesting.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,18 +191,20 @@ func TestReduceNotInteresting(t *testing.T) {
 }
 
 func TestReduceWarnings(t *testing.T) {
-	var warnings []string
+	var warnings []error
 	calls := 0
 	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls != 2 })
-	r := hdd.Reducer{Oracle: flaky, Warn: func(m string) { warnings = append(warnings, m) }}
+	r := hdd.Reducer{Oracle: flaky, Warn: func(w error) { warnings = append(warnings, w) }}
 	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)"), sexpPolicy); err != nil {
 		t.Fatal(err)
 	}
-	joined := strings.Join(warnings, "\n")
-	for _, want := range []string{"flaky", "empty file is interesting"} {
-		if !strings.Contains(joined, want) {
-			t.Errorf("warnings %q lack %q", joined, want)
+	for _, want := range []error{hdd.ErrFlaky, hdd.ErrEmptyInteresting} {
+		if !slices.ContainsFunc(warnings, func(w error) bool { return errors.Is(w, want) }) {
+			t.Errorf("warnings %q lack %q", warnings, want)
 		}
+	}
+	if len(warnings) > 0 && !strings.Contains(warnings[0].Error(), "interesting in 1 of 2 runs") {
+		t.Errorf("the flaky warning %q lacks its figures", warnings[0])
 	}
 }
 
@@ -285,33 +288,39 @@ func TestReduceBudget(t *testing.T) {
 	}
 }
 
+// TestRepeat checks the Reducer's Repeat: a candidate that is interesting
+// once by chance (the test is flaky on it) is adopted with one run per
+// candidate and the final check catches it; with two it is not adopted.
+// Every call of the oracle counts as a test.
 func TestRepeat(t *testing.T) {
-	calls := 0
-	// Interesting on every third call only: a flaky test.
-	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls%3 == 0 })
-	tests := []struct {
-		n        int
-		want     bool
-		wantRuns int
+	for _, tc := range []struct {
+		repeat  int
+		want    string
+		wantErr error
 	}{
-		{1, false, 1}, // call 1
-		{1, false, 1}, // call 2
-		{1, true, 1},  // call 3
-		{3, false, 1}, // call 4 fails at once
-	}
-	for i, tc := range tests {
-		v, err := hdd.Repeat{Oracle: flaky, N: tc.n}.Test(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
+		{1, "(a)", hdd.ErrFinalNotInteresting},
+		{2, "(a b)", nil},
+	} {
+		calls, flakyCalls := 0, 0
+		oracle := hdd.OracleFunc(func(c []byte) bool {
+			calls++
+			if string(c) == "(a)" {
+				flakyCalls++
+				return flakyCalls == 1
+			}
+			return bytes.Contains(c, []byte("a")) && bytes.Contains(c, []byte("b"))
+		})
+		r := hdd.Reducer{Oracle: oracle, Repeat: tc.repeat, CheckRuns: 2}
+		res, err := r.Reduce(context.Background(), sexp(t, "(a b)"), sexpPolicy)
+		if !errors.Is(err, tc.wantErr) || res == nil || string(res.Output) != tc.want {
+			t.Fatalf("Repeat %d: got %v, %v; want %q, %v", tc.repeat, res, err, tc.want, tc.wantErr)
 		}
-		if v.Interesting != tc.want || v.Runs != tc.wantRuns {
-			t.Errorf("case %d: got interesting=%v runs=%d, want %v, %d", i, v.Interesting, v.Runs, tc.want, tc.wantRuns)
+		if res.Stats.Tests != calls {
+			t.Errorf("Repeat %d: %d tests counted, %d oracle calls", tc.repeat, res.Stats.Tests, calls)
 		}
-	}
-	always := hdd.OracleFunc(func([]byte) bool { return true })
-	v, _ := hdd.Repeat{Oracle: always, N: 4}.Test(context.Background(), nil)
-	if !v.Interesting || v.Runs != 4 {
-		t.Errorf("always interesting: got %v after %d runs, want true after 4", v.Interesting, v.Runs)
+		if tc.wantErr != nil && !errors.Is(err, hdd.ErrFlaky) {
+			t.Errorf("Repeat %d: %v does not say the test is flaky", tc.repeat, err)
+		}
 	}
 }
 

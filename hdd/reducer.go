@@ -14,25 +14,19 @@ import (
 	"github.com/hddreduce/hdd/unparse"
 )
 
-// ErrNotInteresting is returned, wrapped in a *NotInterestingError, when the
-// unreduced input is not interesting.
+// ErrNotInteresting is returned when no check run found the original
+// input interesting. Why the test rejected it (an exit status, its output)
+// is the oracle's to tell.
 var ErrNotInteresting = errors.New("the original input is not interesting")
 
-// A NotInterestingError reports that the test rejected the original input,
-// with the verdict so the user can see why.
-type NotInterestingError struct {
-	Verdict Verdict
-}
+// ErrFlaky is wrapped by the warning that the original input was
+// interesting in some of its check runs only, and by
+// ErrFinalNotInteresting.
+var ErrFlaky = errors.New("the test is flaky")
 
-func (e *NotInterestingError) Error() string {
-	if e.Verdict.TimedOut {
-		return ErrNotInteresting.Error() + ": the test timed out"
-	}
-	return fmt.Sprintf("%v: the test exited with status %d", ErrNotInteresting, e.Verdict.Exit)
-}
-
-// Unwrap makes errors.Is(err, ErrNotInteresting) hold.
-func (e *NotInterestingError) Unwrap() error { return ErrNotInteresting }
+// ErrEmptyInteresting is the warning that the empty file is interesting
+// too.
+var ErrEmptyInteresting = errors.New("an empty file is interesting too: the test checks too little, and the result will be empty")
 
 // ErrBudget is returned, with the best result so far, when the MaxTests
 // budget is spent.
@@ -40,7 +34,7 @@ var ErrBudget = errors.New("the test budget is spent")
 
 // ErrFinalNotInteresting is returned when the reduced result, tested once
 // more at the end, is no longer interesting: the test is flaky.
-var ErrFinalNotInteresting = errors.New("the reduced result was interesting once but not when tested again: the test is flaky")
+var ErrFinalNotInteresting = fmt.Errorf("the reduced result was interesting once but not when tested again: %w", ErrFlaky)
 
 // A Reducer holds the configuration of a reduction. Oracle must be set; the
 // other fields have usable zero values. A Reducer may be reused for several
@@ -79,8 +73,12 @@ type Reducer struct {
 
 	// Repeat, if above 1, runs the test up to Repeat times on each
 	// candidate of the search and counts it interesting only if every run
-	// is (see the Repeat oracle). The checks of the original run the test
-	// once each, so their figures show the flakiness.
+	// is, stopping at the first run that is not: with a flaky test this
+	// keeps the search from adopting a candidate that was interesting by
+	// chance, for Repeat runs per interesting candidate (most candidates
+	// are not, and cost one run). Each run counts as a test. The checks of
+	// the original run the test once each, so their figures show the
+	// flakiness.
 	Repeat int
 
 	// MaxTests, if positive, stops the search with ErrBudget once that many
@@ -94,8 +92,8 @@ type Reducer struct {
 	Jobs int
 
 	// Calibrate, if set, is called with the duration of the first run of
-	// the test on the original input, before any other run, so the caller
-	// can derive a timeout from it.
+	// the test on the original input (the time the Oracle took to answer),
+	// before any other run, so the caller can derive a timeout from it.
 	Calibrate func(first time.Duration)
 
 	// Improved, if set, is called each time a smaller interesting
@@ -111,9 +109,11 @@ type Reducer struct {
 
 	// Log receives one line per level and per phase; nil discards.
 	Log func(msg string)
-	// Warn receives warnings meant for the user (a flaky test, a test
-	// that accepts the empty file); nil discards.
-	Warn func(msg string)
+	// Warn receives warnings meant for the user: one wrapping ErrFlaky
+	// when the original was interesting in some of its check runs only,
+	// ErrEmptyInteresting when the empty file is interesting; nil
+	// discards.
+	Warn func(error)
 }
 
 // A Result is the outcome of a reduction.
@@ -130,12 +130,11 @@ type Result struct {
 
 // Stats counts the work done by a reduction.
 type Stats struct {
-	Tests     int           // test runs (processes started)
+	Tests     int           // test runs: calls of the Oracle that returned a verdict
 	CacheHits int           // candidates whose text had been tested before
-	Rejected  int           // candidates refused by Check, never tested
-	Timeouts  int           // test runs killed by the timeout
+	Rejected  int           // candidates refused by the policy's Check, never tested
 	Canceled  int           // speculative parallel runs stopped because an earlier candidate won
-	TestTime  time.Duration // time spent in test runs, summed over parallel runs
+	TestTime  time.Duration // time spent in the Oracle, summed over parallel runs
 	TestWall  time.Duration // wall time during which at least one test ran
 	Elapsed   time.Duration // wall time of the whole reduction
 
@@ -177,26 +176,27 @@ type Checked struct {
 // CheckRuns runs of it and one of the empty file. It needs no tree, so a
 // caller may run it while the input is being parsed (the parse usually
 // takes about as long as a test run) and then call ReduceChecked with the
-// parsed tree. It fails with a NotInterestingError when no run found the
-// original interesting.
+// parsed tree. It fails with ErrNotInteresting when no run found the
+// original interesting. Its first test, the one Calibrate times, runs
+// alone, before any other.
 func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) {
-	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), oracle: r.Oracle, start: time.Now()}
+	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), repeat: 1, start: time.Now()}
 	s.best = text
 	s.stats.BytesBefore = len(s.best)
 	s.cache[s.hash(s.best)] = true
 
 	s.phase = "checking the original"
-	first, err := s.run(ctx, s.best)
+	first, took, err := s.run(ctx, s.best)
 	if err != nil {
 		return nil, err
 	}
 	if r.Calibrate != nil {
-		r.Calibrate(first.Duration)
+		r.Calibrate(took)
 	}
 	// The other checks of the original and the test of the empty file are
 	// independent: with Jobs > 1 they run at once.
 	runs := max(r.CheckRuns, 2)
-	verdicts := make([]Verdict, runs+1) // the checks, then the empty file
+	verdicts := make([]bool, runs+1) // the checks, then the empty file
 	errs := make([]error, runs+1)
 	verdicts[0] = first
 	var wg sync.WaitGroup
@@ -208,7 +208,7 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 			}
 			text = nil
 		}
-		check := func() { verdicts[i], errs[i] = s.run(ctx, text) }
+		check := func() { verdicts[i], _, errs[i] = s.run(ctx, text) }
 		if r.Jobs > 1 {
 			wg.Go(check)
 		} else {
@@ -219,23 +219,22 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	interesting, exits := 0, []int{}
-	for _, v := range verdicts[:runs] {
-		if v.Interesting {
+	interesting := 0
+	for _, ok := range verdicts[:runs] {
+		if ok {
 			interesting++
 		}
-		exits = append(exits, v.Exit)
 	}
 	switch {
 	case interesting == 0:
-		return nil, &NotInterestingError{Verdict: first}
+		return nil, ErrNotInteresting
 	case interesting < runs:
-		s.warn("the test is flaky: the original input was interesting in %d of %d runs (exit statuses %v); consider -repeat", interesting, runs, exits)
+		s.warn(fmt.Errorf("%w: the original input was interesting in %d of %d runs", ErrFlaky, interesting, runs))
 	}
 	if len(s.best) > 0 {
-		s.cache[s.hash(nil)] = verdicts[runs].Interesting
-		if verdicts[runs].Interesting {
-			s.warn("an empty file is interesting too: the test checks too little, and the result will be empty")
+		s.cache[s.hash(nil)] = verdicts[runs]
+		if verdicts[runs] {
+			s.warn(ErrEmptyInteresting)
 		}
 	}
 	return &Checked{s: s}, nil
@@ -266,9 +265,7 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 			s.stats.NodesBefore++
 		}
 	}
-	if r.Repeat > 1 {
-		s.oracle = Repeat{Oracle: r.Oracle, N: r.Repeat}
-	}
+	s.repeat = r.Repeat
 
 	err := s.algorithm(ctx)
 	if err == nil {
@@ -279,13 +276,13 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 		return res, err
 	}
 	// Confirm, as bisect does, to avoid a false result from a flaky test.
-	vf, err := s.run(ctx, res.Output)
+	ok, _, err := s.run(ctx, res.Output)
 	s.stats.Elapsed = time.Since(s.start)
 	res.Stats = s.stats
 	if err != nil {
 		return res, err
 	}
-	if !vf.Interesting {
+	if !ok {
 		return res, ErrFinalNotInteresting
 	}
 	return res, nil

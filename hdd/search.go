@@ -26,7 +26,7 @@ type search struct {
 	cache  map[uint64]bool // text hash → interesting
 	start  time.Time
 	phase  string // for Progress; guarded by mu
-	oracle Oracle // the Reducer's, repeated during the search if asked
+	repeat int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
@@ -41,9 +41,9 @@ func (s *search) setPhase(format string, args ...any) {
 }
 
 // warn passes a warning to the Reducer's Warn.
-func (s *search) warn(format string, args ...any) {
+func (s *search) warn(w error) {
 	if s.r.Warn != nil {
-		s.r.Warn(fmt.Sprintf(format, args...))
+		s.r.Warn(w)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 func main() {
@@ -253,10 +254,10 @@ func reducedPath(input string) string {
 	return strings.TrimSuffix(input, ext) + ".reduced" + ext
 }
 
-func notInteresting(ni *hdd.NotInterestingError, testPath, input string) error {
+func notInteresting(v runner.Verdict, testPath, input string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v\n", ni)
-	if out := strings.TrimSpace(string(ni.Verdict.Output)); out != "" {
+	fmt.Fprintf(&b, "%v: %v\n", hdd.ErrNotInteresting, v)
+	if out := strings.TrimSpace(string(v.Output)); out != "" {
 		lines := strings.Split(out, "\n")
 		if len(lines) > 10 {
 			lines = lines[len(lines)-10:]
@@ -281,7 +282,7 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func summary(w io.Writer, input, out string, original int, res *hdd.Result, stop string) {
+func summary(w io.Writer, input, out string, original int, res *hdd.Result, timeouts int, stop string) {
 	st := res.Stats
 	pct := 0.0
 	if original > 0 {
@@ -294,7 +295,7 @@ func summary(w io.Writer, input, out string, original int, res *hdd.Result, stop
 	fmt.Fprintf(w, "hdd: %s %s: %d -> %d bytes (%.1f%% smaller), %d -> %d nodes\n",
 		state, input, original, st.BytesAfter, pct, st.NodesBefore, st.NodesAfter)
 	fmt.Fprintf(w, "hdd: %d test runs (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v\n",
-		st.Tests, st.Timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond), st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
+		st.Tests, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond), st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 	fmt.Fprintf(w, "hdd: result written to %s\n", out)
 }
 
@@ -322,11 +323,11 @@ type Stats struct {
 	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
 }
 
-func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, partial bool) error {
+func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool) error {
 	st := res.Stats
 	b, err := json.MarshalIndent(Stats{
 		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
-		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
+		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
 		OwnCPUSeconds: ownCPU().Seconds(),

@@ -77,16 +77,19 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if o.timeout == 0 {
 		test.Timeout = 10 * time.Minute // for the first run, until calibrated
 	}
-	var oracle hdd.Oracle = test
+	var tester runner.Tester = test
 	if o.alsoCode >= 0 {
 		dir := o.findings
 		if dir == "" {
 			dir = out + ".findings"
 		}
-		oracle = &runner.Findings{Oracle: test, Code: o.alsoCode, Dir: dir, Name: filepath.Base(input),
+		tester = &runner.Findings{Tester: test, Code: o.alsoCode, Dir: dir, Name: filepath.Base(input),
 			Saved:  func(p string) { logf("side finding (exit %d) saved as %s", o.alsoCode, p) },
 			Failed: func(err error) { warnf("%v", err) }}
 	}
+	// The oracle keeps the first verdict (the original's, to say why it
+	// is not interesting) and counts the timeouts.
+	oracle := &runner.Oracle{Tester: tester}
 
 	// Go on from an earlier, partial result in the output, if there is one.
 	var start *grammars.Doc // nil: the input
@@ -126,7 +129,13 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 				}
 			}
 		},
-		Warn: func(m string) { warnf("%s", m) },
+		Warn: func(w error) {
+			if errors.Is(w, hdd.ErrFlaky) {
+				warnf("%v; consider -repeat", w)
+				return
+			}
+			warnf("%v", w)
+		},
 	}
 	r.NoTransform, r.NoTidy = o.noTransform, o.noTidy
 	var writeErr error
@@ -192,10 +201,12 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	pr := <-checked
 	var res *hdd.Result
 	err = pr.err
-	var ni *hdd.NotInterestingError
-	if errors.As(err, &ni) && start != doc {
-		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, ni.Verdict.Exit, input)
+	if errors.Is(err, hdd.ErrNotInteresting) && start != doc {
+		first, _ := oracle.First()
+		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", out, first.Exit, input)
 		start = doc
+		oracle = &runner.Oracle{Tester: tester} // whose first verdict is the input's
+		r.Oracle = oracle
 		pr.pre, err = r.Preflight(ctx, src)
 	}
 	if err == nil {
@@ -212,8 +223,9 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	if status != nil {
 		status.finish()
 	}
-	if errors.As(err, &ni) {
-		return notInteresting(ni, testPath, input)
+	if errors.Is(err, hdd.ErrNotInteresting) {
+		first, _ := oracle.First()
+		return notInteresting(first, testPath, input)
 	}
 	if res == nil {
 		return err
@@ -223,10 +235,10 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	}
 	stop := stopReason(ctx, err)
 	if !o.quiet {
-		summary(stderr, input, out, size, res, stop)
+		summary(stderr, input, out, size, res, oracle.Timeouts(), stop)
 	}
 	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, stop != ""); jerr != nil {
+		if jerr := writeStats(o.statsJSON, input, out, o.algorithm, res, oracle.Timeouts(), stop != ""); jerr != nil {
 			warnf("cannot write statistics: %v", jerr)
 		}
 	}
