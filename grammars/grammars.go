@@ -12,6 +12,7 @@ package grammars
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
@@ -21,9 +22,12 @@ import (
 // A Format parses one input language. Formats are values; package formats
 // lists the available ones.
 type Format struct {
-	Name  string   // value of the -format flag: "c", "xml", "json"
-	Exts  []string // file name extensions that select this format: ".c", ".h"
-	Parse func(src []byte) (*Doc, error)
+	Name string   // value of the -format flag: "c", "xml", "json"
+	Exts []string // file name extensions that select this format: ".c", ".h"
+	// Parse parses src. A long parse (C's, of a large input) stops when
+	// ctx is done and returns an error wrapping ctx.Err(); the fast ones
+	// run to the end.
+	Parse func(ctx context.Context, src []byte) (*Doc, error)
 }
 
 // A Doc is a parsed input: its tree, and the policy the search and the

@@ -130,7 +130,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "hdd: -dump-tree takes one INPUT file")
 			return exitUsage
 		}
-		return dumpTree(fs.Arg(0), o, stdout, stderr)
+		return dumpTree(ctx, fs.Arg(0), o, stdout, stderr)
 	}
 	if fs.NArg() != 2 {
 		fs.Usage()
@@ -187,12 +187,12 @@ func minimizerNames() []string {
 }
 
 // load reads and parses the input.
-func load(path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
+func load(ctx context.Context, path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
 	src, f, err := readInput(path, format, maxSize)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	doc, err := parseInput(path, f, src)
+	doc, err := parseInput(ctx, path, f, src)
 	return src, doc, f, err
 }
 
@@ -223,16 +223,19 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 }
 
 // parseInput parses the input read from path.
-func parseInput(path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
-	doc, err := f.Parse(src)
-	if err != nil {
+func parseInput(ctx context.Context, path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
+	doc, err := f.Parse(ctx, src)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Errorf("interrupted while parsing %s: %w", path, err)
+	case err != nil:
 		return nil, fmt.Errorf("%s: not valid %s: %w", path, f.Name, err)
 	}
 	return doc, nil
 }
 
-func dumpTree(path string, o options, stdout, stderr io.Writer) int {
-	_, doc, f, err := load(path, o.format, o.maxSize)
+func dumpTree(ctx context.Context, path string, o options, stdout, stderr io.Writer) int {
+	_, doc, f, err := load(ctx, path, o.format, o.maxSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "hdd: %v\n", err)
 		return exitFailure

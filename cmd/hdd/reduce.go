@@ -46,7 +46,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	}
 	parsed := make(chan parseResult, 1)
 	go func() {
-		doc, err := parseInput(input, f, src)
+		doc, err := parseInput(ctx, input, f, src)
 		parsed <- parseResult{doc, err}
 	}()
 
@@ -96,7 +96,7 @@ func reduce(ctx context.Context, testPath, input string, o options, stderr io.Wr
 	startName, startText := input, src
 	if !o.inPlace && !o.fresh {
 		if prev, perr := os.ReadFile(out); perr == nil && len(prev) < len(src) {
-			if pdoc, perr := f.Parse(prev); perr == nil {
+			if pdoc, perr := f.Parse(ctx, prev); perr == nil {
 				start, startName, startText = pdoc, out, prev
 				logf("going on from the earlier result in %s (%d bytes; the input has %d); -fresh starts over", out, len(prev), len(src))
 			} else {

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func BenchmarkParse(b *testing.B) {
 	src := benchInput(b)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := Parse(src); err != nil {
+		if _, err := Parse(context.Background(), src); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -50,7 +51,7 @@ func halfRemoved(t *tree.Tree) tree.Candidate {
 
 func BenchmarkRender(b *testing.B) {
 	src := benchInput(b)
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func BenchmarkRender(b *testing.B) {
 
 func BenchmarkCheck(b *testing.B) {
 	src := benchInput(b)
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,7 +25,8 @@ var language = tsc.GetLanguage()
 // C at all.
 const maxErrorShare = 0.5
 
-// Parse parses src as C. The root of the tree spans all of src; its
+// Parse parses src as C; it stops with an error wrapping ctx.Err() when
+// ctx is done. The root of the tree spans all of src; its
 // children are the top-level items of the translation unit. Regions that
 // tree-sitter cannot parse (GNU extensions it does not know, unexpanded
 // macros) are kept as opaque ERROR nodes and reported in the Doc's
@@ -34,16 +35,20 @@ const maxErrorShare = 0.5
 //
 // The Doc's Check re-parses a candidate and refuses it if it has more
 // syntax errors than src.
-func Parse(src []byte) (*grammars.Doc, error) {
+func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	st, err := parse(src)
+	st, err := parse(ctx, src)
 	if err != nil {
-		return nil, fmt.Errorf("c: tree-sitter: %w", err)
+		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
 	nerr := countErrors(st.RootNode())
 	nodes, missing := copyTree(st, src)
+	if err := ctx.Err(); err != nil {
+		st.Close()
+		return nil, err
+	}
 
 	regions, errBytes, first := errorRegions(src, nodes)
 	if first < 0 && missing.count > 0 {
@@ -120,12 +125,12 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// parse runs a fresh tree-sitter parser over src.
-func parse(src []byte) (*sitter.Tree, error) {
+// parse runs a fresh tree-sitter parser over src, until ctx is done.
+func parse(ctx context.Context, src []byte) (*sitter.Tree, error) {
 	p := sitter.NewParser()
 	defer p.Close()
 	p.SetLanguage(language)
-	return p.ParseCtx(context.Background(), nil, src)
+	return p.ParseCtx(ctx, nil, src)
 }
 
 // errorSymbol is tree-sitter's symbol for ERROR nodes

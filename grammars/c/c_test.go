@@ -1,7 +1,9 @@
 package c
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -280,7 +282,7 @@ func TestRemove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -315,7 +317,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err == nil {
 				t.Fatalf("got no error, want one containing %q\n%s", tt.want, dump(doc.Tree))
 			}
@@ -346,7 +348,7 @@ func TestWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,7 +360,7 @@ func TestWarnings(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	doc, err := Parse([]byte("int f(int x) { return x + 1; }\n"))
+	doc, err := Parse(context.Background(), []byte("int f(int x) { return x + 1; }\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +388,7 @@ func TestCheckConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,5 +431,21 @@ func TestFuse(t *testing.T) {
 		if got := Fuse(tt.a, tt.b); got != tt.want {
 			t.Errorf("Fuse(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestParseCanceled checks that a parse stops when its context is done,
+// with an error that says so: tree-sitter's parse itself stops, not only
+// the work after it.
+func TestParseCanceled(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 300<<10; i++ {
+		fmt.Fprintf(&b, "int f%d(int x) { return x * %d + 1; }\n", i, i)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Parse(ctx, []byte(b.String()))
+	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "tree-sitter: ") {
+		t.Errorf("Parse with a canceled context: err = %v, want tree-sitter's context.Canceled", err)
 	}
 }

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -36,7 +37,7 @@ func TestDump(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}

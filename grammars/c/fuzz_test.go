@@ -2,6 +2,7 @@ package c
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"testing"
@@ -29,7 +30,7 @@ func FuzzRoundTrip(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc, err := Parse(src)
+		doc, err := Parse(context.Background(), src)
 		if err != nil {
 			var se *grammars.SyntaxError
 			if !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) && !errors.As(err, &se) {

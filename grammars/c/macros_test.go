@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -9,7 +10,7 @@ import (
 
 func TestExpandMacros(t *testing.T) {
 	src := "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n"
-	doc, err := Parse([]byte(src))
+	doc, err := Parse(context.Background(), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestReplaceWord(t *testing.T) {
 // not the original: a removed body expands to nothing.
 func TestExpandMacrosEdited(t *testing.T) {
 	src := "#define local static\nlocal int f() { return 0; }\n"
-	doc, err := Parse([]byte(src))
+	doc, err := Parse(context.Background(), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

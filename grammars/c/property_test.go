@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -79,7 +80,7 @@ func TestIncrementalAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := Parse(src)
+		doc, err := Parse(context.Background(), src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -31,7 +32,7 @@ func TestSingleEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc, err := Parse(src)
+			doc, err := Parse(context.Background(), src)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestSimplifyTypes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}

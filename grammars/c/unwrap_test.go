@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -9,7 +10,7 @@ import (
 
 func TestUnwrapBlocks(t *testing.T) {
 	src := "int f() {\n    int a;\n    {\n        int b;\n        a = b;\n    }\n    if (a) { a = 1; }\n    return a;\n}\n"
-	doc, err := Parse([]byte(src))
+	doc, err := Parse(context.Background(), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -235,7 +236,7 @@ func TestSynthInputs(t *testing.T) {
 				if err != nil || got != f.format {
 					t.Fatalf("For = %v, %v; want %s", got, err, f.name)
 				}
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -83,7 +83,7 @@ func BenchmarkParse(b *testing.B) {
 				b.ReportAllocs()
 				var nodes int
 				for b.Loop() {
-					doc, err := f.format.Parse(src)
+					doc, err := f.format.Parse(context.Background(), src)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -102,7 +102,7 @@ func BenchmarkRender(b *testing.B) {
 		for _, sz := range synthSizes {
 			b.Run(f.name+"/"+sz.name, func(b *testing.B) {
 				src := cachedSynth(f, sz)
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -127,7 +127,7 @@ func BenchmarkCheck(b *testing.B) {
 		for _, sz := range synthSizes {
 			b.Run(f.name+"/"+sz.name, func(b *testing.B) {
 				src := cachedSynth(f, sz)
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -181,7 +181,7 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	allocs0 := readMetric("/gc/heap/allocs:bytes")
 	start := time.Now()
 
-	doc, err := f.format.Parse(src)
+	doc, err := f.format.Parse(context.Background(), src)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -339,7 +339,7 @@ func TestScale(t *testing.T) {
 				if r.stats.Tests > 300 {
 					t.Errorf("%d test runs, want at most 300", r.stats.Tests)
 				}
-				if _, err := f.format.Parse(r.out); err != nil {
+				if _, err := f.format.Parse(context.Background(), r.out); err != nil {
 					t.Fatalf("the result does not parse as %s: %v\n%s", f.name, err, r.out)
 				}
 			})

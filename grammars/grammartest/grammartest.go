@@ -4,6 +4,7 @@ package grammartest
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ func RandomCandidate(t *tree.Tree, rng *rand.Rand) tree.Candidate {
 // edits gives src back byte for byte.
 func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
 	t.Helper()
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
@@ -73,7 +74,7 @@ type Stats struct {
 // t.Errorf and returns the counts.
 func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, valid func([]byte) error) Stats {
 	t.Helper()
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}

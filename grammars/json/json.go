@@ -2,6 +2,7 @@ package json
 
 import (
 	"bytes"
+	"context"
 	encjson "encoding/json"
 	"errors"
 	"fmt"
@@ -24,7 +25,7 @@ import (
 var Format = &grammars.Format{
 	Name:  "json",
 	Exts:  []string{".json", ".jsonl", ".ndjson", ".geojson"},
-	Parse: Parse,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return Parse(src) }, // fast: not cancelled
 }
 
 // MaxDepth is the deepest nesting of arrays and objects Parse accepts, the

@@ -2,6 +2,7 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -19,7 +20,7 @@ import (
 // removing single nodes or applying a transform neither panics nor yields
 // unparsable candidates.
 func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		if strings.Contains(err.Error(), "\n") {
 			t.Errorf("multi-line error %q", err)
@@ -73,7 +74,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		if doc.Policy.Check(c) != nil {
 			continue
 		}
-		d, err := f.Parse(c)
+		d, err := f.Parse(context.Background(), c)
 		if err != nil {
 			t.Fatalf("candidate without node %d (%s) does not parse: %v\n%q", id, doc.Tree.Nodes[id].Kind, err, c)
 		}
@@ -96,7 +97,7 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 			if doc.Policy.Check(c) != nil {
 				continue
 			}
-			if _, err := f.Parse(c); err != nil {
+			if _, err := f.Parse(context.Background(), c); err != nil {
 				t.Fatalf("%s candidate does not parse: %v\n%q", tf.Name, err, c)
 			}
 		}

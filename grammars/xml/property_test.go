@@ -2,6 +2,7 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -39,7 +40,7 @@ func TestProperty(t *testing.T) {
 			if f == HTMLFormat {
 				l = langHTML
 			}
-			doc, err := f.Parse(src)
+			doc, err := f.Parse(context.Background(), src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,7 +50,7 @@ func TestProperty(t *testing.T) {
 			}
 			orig := malformations(src, l)
 			reparse := func(c []byte) error {
-				d, err := f.Parse(c)
+				d, err := f.Parse(context.Background(), c)
 				if err != nil {
 					return fmt.Errorf("candidate does not parse: %v", err)
 				}
@@ -78,8 +79,8 @@ func TestProperty(t *testing.T) {
 			// Count the candidates Check refuses that the independent
 			// check would accept: not wrong, but wasted.
 			var over atomic.Int64
-			wrapped := &grammars.Format{Name: f.Name, Parse: func(src []byte) (*grammars.Doc, error) {
-				d, err := f.Parse(src)
+			wrapped := &grammars.Format{Name: f.Name, Parse: func(ctx context.Context, src []byte) (*grammars.Doc, error) {
+				d, err := f.Parse(ctx, src)
 				if err != nil {
 					return nil, err
 				}

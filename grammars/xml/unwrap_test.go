@@ -1,6 +1,7 @@
 package xml
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestUnwrapElements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}

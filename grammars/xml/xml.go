@@ -2,6 +2,7 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 
@@ -17,14 +18,14 @@ var Format = &grammars.Format{
 	Exts: []string{".xml", ".svg", ".xhtml", ".xht", ".rss", ".atom", ".xsl", ".xslt",
 		".dbk", ".docbook", ".xsd", ".wsdl", ".plist", ".kml", ".gpx", ".xul", ".mathml",
 		".rdf", ".opf", ".ncx", ".fo", ".xlf", ".xliff", ".resx", ".csproj", ".pom"},
-	Parse: Parse,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return Parse(src) }, // fast: not cancelled
 }
 
 // HTMLFormat reads HTML documents, always tolerantly.
 var HTMLFormat = &grammars.Format{
 	Name:  "html",
 	Exts:  []string{".html", ".htm"},
-	Parse: ParseHTML,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return ParseHTML(src) }, // fast: not cancelled
 }
 
 // Parse parses an XML document. When it is well-formed, its Check refuses
