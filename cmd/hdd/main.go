@@ -216,6 +216,9 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 		return nil, nil, fmt.Errorf("cannot read the input: %w", err)
 	}
 	f, err := formats.For(path, src, format)
+	if errors.Is(err, formats.ErrUnknown) {
+		return nil, nil, fmt.Errorf("%w; use -format with one of %s", err, strings.Join(formats.Names(), ", "))
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -65,7 +65,7 @@ func (c *checker) errorCount(cand []byte) (n, first int, err error) {
 	tree, err := p.ParseCtx(context.Background(), old, cand)
 	parsers.Put(p)
 	if err != nil {
-		return 0, 0, fmt.Errorf("c: tree-sitter: %w", err)
+		return 0, 0, fmt.Errorf("tree-sitter: %w", err)
 	}
 	defer tree.Close()
 	root := tree.RootNode()

@@ -178,7 +178,7 @@ func split(src []byte) ([]span, error) {
 		end := int(dec.InputOffset())
 		start := end - len(raw)
 		if start < 0 || !bytes.Equal(src[start:end], raw) {
-			return nil, fmt.Errorf("json: internal error: encoding/json reports a value at [%d,%d) that is not there", start, end)
+			return nil, fmt.Errorf("internal error: encoding/json reports a value at [%d,%d) that is not there", start, end)
 		}
 		if n := len(spans); n > 0 && spans[n-1].end == start && wordByte(src[start-1]) && wordByte(src[start]) {
 			line, col := grammars.Position(src, start)
@@ -567,7 +567,7 @@ func (b *builder) between(from, to int, sep byte) (int, bool) {
 // gjson result out of place: a bug, not a property of the input.
 func (b *builder) internal(off int, format string, args ...any) error {
 	line, col := grammars.Position(b.src, off)
-	return fmt.Errorf("json: internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
+	return fmt.Errorf("internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
 }
 
 // CompactLimit is the largest compacted result Compact produces: past it, a

@@ -139,7 +139,7 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 		parent = os.TempDir()
 	}
 	if parent, err = filepath.Abs(parent); err != nil {
-		return Verdict{}, fmt.Errorf("runner: %w", err)
+		return Verdict{}, fmt.Errorf("cannot locate the temporary directory: %w", err)
 	}
 	dir, err := os.MkdirTemp(parent, "hdd-run-")
 	if err != nil {
@@ -199,7 +199,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
-			return Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+			return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 		case runCtx.Err() != nil: // a tiny Timeout expired before the start
 			return Verdict{Exit: -1, TimedOut: true}, nil
 		}
@@ -214,9 +214,9 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	state := cmd.ProcessState
 	switch {
 	case ctx.Err() != nil:
-		return Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+		return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 	case state == nil:
-		return Verdict{}, fmt.Errorf("runner: test %s: %w", c.Path, err)
+		return Verdict{}, fmt.Errorf("test %s: %w", c.Path, err)
 	case state.Success():
 		// Success wins even if the timeout raced with the exit, or an
 		// escaped process held the output pipe (exec.ErrWaitDelay).
@@ -335,7 +335,7 @@ func (c *Command) name() (string, error) {
 	case c.Name == "":
 		return defaultName, nil
 	case c.Name == "." || c.Name == ".." || strings.ContainsAny(c.Name, `/\`) || strings.ContainsRune(c.Name, 0):
-		return "", fmt.Errorf("runner: candidate name %q is not a plain file name", c.Name)
+		return "", fmt.Errorf("candidate name %q is not a plain file name", c.Name)
 	}
 	return c.Name, nil
 }
@@ -346,7 +346,7 @@ func (c *Command) removeDir(dir string) {
 	if err == nil {
 		return
 	}
-	err = fmt.Errorf("runner: cannot remove run directory: %w", err)
+	err = fmt.Errorf("cannot remove run directory: %w", err)
 	if c.Warn != nil {
 		c.Warn(err)
 		return
