@@ -41,9 +41,3 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
-
-func TestBenchCorpusPresent(t *testing.T) {
-	if len(grammartest.BenchInputs("xml")) == 0 {
-		t.Skip("the public corpus (../shared/bench/cases/xml) is absent")
-	}
-}
