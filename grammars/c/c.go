@@ -33,7 +33,7 @@ const maxErrorShare = 0.5
 // Warnings; Parse fails only for text that is empty, binary, or mostly
 // unparsable, with a [*grammars.SyntaxError] in the last case.
 //
-// The Doc's Check re-parses a candidate and refuses it if it has more
+// The policy's Check re-parses a candidate and refuses it if it has more
 // syntax errors than src.
 func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {

@@ -119,7 +119,7 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-// BenchmarkCheck runs Doc.Check on the candidate of BenchmarkRender, for
+// BenchmarkCheck runs the policy's Check on the candidate of BenchmarkRender, for
 // the formats that have a Check (JSON candidates are well-formed by
 // construction).
 func BenchmarkCheck(b *testing.B) {

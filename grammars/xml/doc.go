@@ -54,7 +54,7 @@
 //
 // [Parse] first reads a document strictly: when the tokenizer finds no
 // malformation (XML 1.0 well-formedness plus namespace well-formedness:
-// bound prefixes), the Doc's Check refuses every candidate that is not
+// bound prefixes), the policy's Check refuses every candidate that is not
 // well-formed in the same sense. By construction, removals cannot unbalance
 // tags; what Check catches is a namespace declaration removed while its
 // prefix is still used, a doctype removed while its entities are used, and

@@ -1,8 +1,8 @@
 // Package minimize holds the list minimizers: algorithms that shrink a list
 // of items to a 1-minimal sublist that a test still finds interesting. The
 // engine (package hdd) runs one over the nodes of each level of the tree,
-// and [DDMin] over the characters of a text; package sim measures them on
-// synthetic tests. They are generic over the item type and pure: a
+// and [DDMin] over the units of a text; package sim (hdd/minimize/sim)
+// measures them on synthetic tests. They are generic over the item type and pure: a
 // [Tester] is the only way they learn anything, so they are tested with Go
 // functions as oracles. [Run] runs the minimizer an [Algorithm] names.
 //

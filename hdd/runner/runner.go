@@ -1,6 +1,5 @@
-// Package runner runs an interestingness test as an external process.
-//
-// Each call to [Command.Test] writes the candidate into a fresh private
+// Package runner runs an interestingness test as an external process. Each
+// call to [Command.Test] writes the candidate into a fresh private
 // directory, runs the test there with the candidate's absolute path as its
 // last argument, and maps the outcome to a [Verdict]: exit status 0 means
 // interesting, and the verdict keeps the exit status, the end of the

@@ -1,12 +1,12 @@
 // Package tree is hdd's model of an input: a lossless syntax tree over the
 // input's bytes ([Tree], [Node], whose [Flags] say what may happen to each
-// node) and a candidate, the tree plus a set of edits ([Candidate]:
-// removals, replacements, hoists). A format adapter (package grammars and
-// its subpackages) builds the tree in preorder with [Tree.Add] and
-// [Tree.Finish]; after that the tree is immutable and safe for concurrent
-// use, and candidates are values, so the search (package hdd) tries many of
-// them at once and package unparse renders each by splicing the original
-// bytes.
+// node), a candidate, the tree plus a set of edits ([Candidate]: removals,
+// replacements, hoists), and the [Policy] of the tree's format, what it says
+// about its texts. A format adapter (package grammars and its subpackages)
+// builds the tree in preorder with [Tree.Add] and [Tree.Finish] and supplies
+// the policy; after that the tree is immutable and safe for concurrent use,
+// and candidates are values, so the search (package hdd) tries many of them
+// at once and package unparse renders each by splicing the original bytes.
 //
 // # Levels
 //

@@ -29,12 +29,12 @@ const (
 	// Folded marks a node whose children the adapter has not built yet, to
 	// keep the tree of a large input small: it stands for its whole text
 	// until the search reaches the level below it and the tree is parsed
-	// again (see Tree.Unfold).
+	// again (see Tree.Partial and Policy.Unfold).
 	Folded
 	// Run marks a node that stands for a run of consecutive siblings the
 	// adapter has not built, in a list too long to build whole: the search
 	// prunes the runs of a level, then parses the tree again and prunes
-	// the items left of that level one by one (see Tree.Unfold).
+	// the items left of that level one by one (see Tree.Partial and Policy.Unfold).
 	Run
 )
 
