@@ -25,11 +25,11 @@ func (s *search) unfold(d int) error {
 	case err != nil:
 		return fmt.Errorf("parsing the reduced text again to reach level %d: %w", d, err)
 	case !bytes.Equal(t.Src, s.best):
-		return errors.New("Unfold returned a tree of another text")
+		return errors.New("the policy's Unfold returned a tree of another text")
 	case t.FoldLevel() >= 0 && t.FoldLevel() < d:
-		return fmt.Errorf("Unfold folded level %d, above level %d", t.FoldLevel(), d)
+		return fmt.Errorf("the policy's Unfold folded level %d, above level %d", t.FoldLevel(), d)
 	case t.RunLevel() >= 0 && t.RunLevel() < d:
-		return fmt.Errorf("Unfold left runs at level %d, above level %d", t.RunLevel(), d)
+		return fmt.Errorf("the policy's Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
 	s.t, s.cur = t, tree.Candidate{}
 	s.logf("parsed the %d bytes left again for level %d: %d nodes, was %d", len(s.best), d, t.Len(), before)
