@@ -50,7 +50,7 @@ func (s *search) candidates(d int) []tree.NodeID {
 }
 
 // atDepth calls f for each node at depth d that is present in the current
-// configuration, neither removed nor replaced by a text. A hoisted node is
+// candidate, neither removed nor replaced by a text. A hoisted node is
 // offered in its own right (removing it removes what it stands in for); the
 // node it is replaced by is not, since it stands in the hoisted node's place.
 func (s *search) atDepth(d int, f func(id tree.NodeID)) {
@@ -110,7 +110,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 }
 
 // levelTester is the minimize.Tester of one level: a candidate keeps some of the
-// level's items and removes the others from the configuration the level
+// level's items and removes the others from the candidate the level
 // started from.
 type levelTester struct {
 	s     *search

@@ -149,11 +149,12 @@ type Progress struct {
 	Stats Stats  // counts so far (Elapsed is up to date; Bytes/Nodes fields are not)
 }
 
-// Reduce shrinks t. It first tests the original CheckRuns times (warning
-// with figures when the verdicts differ, failing with a NotInterestingError
-// when none is interesting) and the empty file once (warning when it is
-// interesting too), then runs r.Algorithm, and finally tests the result once
-// more. It is Preflight followed by ReduceChecked.
+// Reduce shrinks t, with its format's policy p (nil: the zero Policy). It
+// first tests the original CheckRuns times (warning with figures when the
+// verdicts differ, failing with ErrNotInteresting when none is
+// interesting) and the empty file once (warning when it is interesting
+// too), then runs r.Algorithm, and finally tests the result once more. It
+// is Preflight followed by ReduceChecked.
 //
 // If ctx is done during the search, or the MaxTests budget is spent, Reduce
 // returns the best result so far together with ctx.Err() or ErrBudget; the

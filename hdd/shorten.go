@@ -26,7 +26,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 	})
 	for _, id := range ids {
 		if s.p.Units == nil {
-			break
+			break // the policy does not cut texts
 		}
 		open, close, units := s.p.Units(s.t.Text(id))
 		if len(units) == 0 {

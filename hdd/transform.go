@@ -6,7 +6,7 @@ import (
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// transform runs each of the Reducer's transforms to a fixed point.
+// transform runs each of the policy's transforms to a fixed point.
 func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
 	for _, tf := range s.p.Transforms {
