@@ -1,44 +1,40 @@
 // Package grammars defines how an input format plugs into hdd: a [Format]
-// parses bytes into a [Doc], a lossless [hdd.Tree] with what may happen to
-// each node, plus a check that a candidate rendering is still well-formed.
+// parses bytes into a [Doc], a lossless [tree.Tree] with what may happen to
+// each node, and the format's [tree.Policy]: how its tokens join, what its
+// texts are made of, which candidates are well-formed, its own edits and
+// tidies. It also holds what the adapters share: [CheckText], [FoldDepth],
+// the text units of [TextUnits] and the format-independent [Tidies].
 //
 // The adapters live in subpackages (grammars/c, grammars/xml,
-// grammars/json); grammars/formats lists them and picks one for a file.
+// grammars/json, grammars/lines); grammars/formats lists them and picks
+// one for a file.
 package grammars
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // A Format parses one input language. Formats are values; package formats
 // lists the available ones.
 type Format struct {
-	Name  string   // value of the -format flag: "c", "xml", "json"
-	Exts  []string // file name extensions that select this format: ".c", ".h"
-	Parse func(src []byte) (*Doc, error)
+	Name string   // value of the -format flag: "c", "xml", "json"
+	Exts []string // file name extensions that select this format: ".c", ".h"
+	// Parse parses src. A long parse (C's, of a large input) stops when
+	// ctx is done and returns an error wrapping ctx.Err(); the fast ones
+	// run to the end.
+	Parse func(ctx context.Context, src []byte) (*Doc, error)
 }
 
-// A Doc is a parsed input.
+// A Doc is a parsed input: its tree, and the policy the search and the
+// unparser apply to it.
 type Doc struct {
-	Tree *hdd.Tree
-
-	// Check reports whether a candidate rendering may be shown to the
-	// interestingness test: it is well-formed, or has no malformation the
-	// original did not have. Nil means every candidate is well-formed by
-	// construction. Check is safe for concurrent use.
-	Check func(candidate []byte) error
-
-	// Transforms are format-specific edits the reducer tries in each sweep
-	// (see hdd.Transform); may be nil.
-	Transforms []hdd.Transform
-
-	// Tidy lists format-specific rewrites of the whole text that the
-	// reducer tries on its result (see hdd.Tidy); may be nil.
-	Tidy []hdd.Tidy
+	Tree   *tree.Tree
+	Policy *tree.Policy
 
 	// Warnings are things the user should know about the parse, such as
 	// regions kept opaque because the parser could not read them.
@@ -90,7 +86,7 @@ func Position(src []byte, off int) (line, col int) {
 // whose nodes and those above keep within budget nodes, but least at the
 // least, and the number of nodes down to it. It returns -1 and the number
 // of all nodes when the whole tree fits, or when no depth is deeper than
-// least. The nodes at the depth returned are the tree's hdd.Folded ones.
+// least. The nodes at the depth returned are the tree's tree.Folded ones.
 func FoldDepth(sizes []int, budget, least int) (depth, nodes int) {
 	depth = -1
 	for d, n := range sizes {

@@ -1,65 +1,52 @@
-// Package hdd reduces a tree-structured input to a small one that is still
-// interesting, with hierarchical delta debugging (Misherghi and Su, "HDD:
-// Hierarchical Delta Debugging", ICSE 2006) and the list minimizers it is
-// built from.
+// Package hdd is the search engine: given a tree (package tree) and its
+// format's policy (tree.Policy), a [Reducer] shrinks the input with
+// hierarchical delta debugging (Misherghi and Su, "HDD: Hierarchical Delta
+// Debugging", ICSE 2006) to a small candidate that its [Oracle] still finds
+// interesting, and returns it with the tree it belongs to. The search is a
+// list of passes over the best candidate so far; each candidate a pass
+// proposes is rendered (package unparse), checked by the policy, looked up
+// in a cache of verdicts and only then tested.
 //
-// # Trees
+// # Passes
 //
-// A [Tree] is a lossless syntax tree over the input's bytes, built by a
-// format adapter (package grammars and its subpackages) in preorder and
-// immutable once [Tree.Finish] has run. Each [Node] says what may happen to
-// it: vanish ([Removable]), become its Replace text, stand between list
-// items ([Sep], [ListItem]), be cut down character by character ([Chars]),
-// or be replaced by a descendant of a compatible Class (hoisting).
-//
-// The tree of a large input may stop short: an adapter marks the nodes
-// whose children it has not built [Folded] and sets [Tree.Unfold]. The
-// search prunes the levels down to [Tree.FoldLevel], parses its best text
-// again with Unfold, and goes on one level deeper in the new tree, so the
-// lower levels are built only for what is left of the input; the
-// candidates are those of the full tree. A list too long to build whole
-// may be built in [Run] nodes, each standing for a run of its items: the
-// search prunes the runs, parses the text again and prunes the items that
-// are left.
-//
-// A [Config] is a candidate: the tree plus a set of edits (removals,
-// replacements, hoists). Configs are values and safe to share between
-// goroutines; package unparse renders them by splicing the original bytes.
-//
-// # Search
-//
-// A [Reducer] runs one of the [Algorithm] values: [HDD] (top down, level by
-// level ([Tree.Level]: the depth, except that a chain of fixed wrappers
-// around the same bytes is one level), a list [Minimizer] over the present
-// nodes of each level, then
-// hoisting, format transforms and the shortening of texts), [HDDPlus] (HDD,
-// then single-node removals until none succeeds: 1-tree-minimal), [HDDStar]
-// (HDD sweeps until one changes nothing) or [PlainDDMin] (one ddmin over the
-// root's children, the line-based baseline over a tree of lines). A final
-// list of [Tidy] rewrites polishes the result.
-//
-// The minimizers ([DDMin], [DDMinBlocks], [Greedy], [Adaptive], [Lithium],
-// [Trial], [CDD], and ordered variants) take a [Tester] and are pure: they
-// are tested with Go functions as oracles, and package sim measures them on
-// synthetic models.
+// One sweep runs these passes, one file each: prune (prune.go: top down,
+// level by level, a list minimizer of package minimize over the present
+// nodes of the level; a level is a depth, except that a chain of fixed
+// wrappers around the same bytes is one level), hoist (hoist.go: a node
+// replaced by a descendant of its class), transform (transform.go: the
+// policy's format-specific edits) and shorten (shorten.go: texts cut down
+// unit by unit, the units the policy's). A tree built to a node budget is
+// parsed again between the levels (unfold.go). [HDD] runs one sweep,
+// [HDDStar] repeats it until no pass changes anything, [HDDPlus] ends with
+// single-node removals until none succeeds (singles.go: 1-tree-minimal),
+// and [PlainDDMin] runs the minimizer over the root's children only (the
+// line-based baseline over a tree of lines). The policy's tidies polish the
+// result (tidy.go). Adding a pass is a file and an entry in the list sweep
+// (algorithm.go).
 //
 // # Oracles
 //
-// An [Oracle] runs the interestingness test; [OracleFunc] adapts a Go
-// function, package runner runs an executable. The Reducer checks the
-// original (several times, to catch a flaky test) and the empty file first,
-// never tests the same text twice (a cache of verdicts keyed by a hash of the
-// text), and tests the result once more at the end. The first checks need
-// only the input's bytes: [Reducer.Preflight] runs them while the caller
-// parses the input, and [Reducer.ReduceChecked] goes on with the tree.
+// An [Oracle] says whether a candidate is interesting, or fails; how the
+// test runs is its business ([OracleFunc] adapts a Go function, package
+// runner runs an executable). The Reducer checks the original (several
+// times, to catch a flaky test) and the empty file first, never tests the
+// same text twice (a cache keyed by a hash of the text; eval.go), and tests
+// the result once more at the end. The first checks need only the input's
+// bytes: [Reducer.Preflight] runs them while the caller parses the input,
+// and [Reducer.ReduceChecked] goes on with the tree.
 //
 // # Concurrency
 //
 // With Jobs > 1, every step that tries alternatives in order and keeps the
-// first success ([Tester.First]) tests up to Jobs of them at once, ahead of
-// the serial order, and keeps the first success in that order: the result
-// does not depend on Jobs. With one job, the next alternatives are rendered
-// and checked while the current one is tested, so that hdd's own work hides
-// behind the test. Reduce returns only when every test it started has
-// ended.
+// first success (minimize.Tester's First) tests up to Jobs of them at once,
+// ahead of the serial order, and keeps the first success in that order
+// (speculate.go): the result does not depend on Jobs. With one job, the
+// next alternatives are rendered and checked while the current one is
+// tested, so that hdd's own work hides behind the test. Reduce returns
+// only when every test it started has ended.
+//
+// # Errors
+//
+// Errors carry no package prefix and no advice for a command line; the
+// command adds both.
 package hdd

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // TestFoldedSearch reduces each case from its full tree and from trees
@@ -20,13 +20,13 @@ func TestFoldedSearch(t *testing.T) {
 	unfolded := 0
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
-			reduce := func(tr *hdd.Tree) ([]string, []byte) {
+			reduce := func(tr *tree.Tree) ([]string, []byte) {
 				var seen []string
-				r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: hdd.OracleFunc(func(c []byte) bool {
+				r := hdd.Reducer{Algorithm: alg, Oracle: hdd.OracleFunc(func(c []byte) bool {
 					seen = append(seen, string(c))
 					return tc.oracle(c)
 				})}
-				res, err := r.Reduce(context.Background(), tr)
+				res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 				if err != nil {
 					t.Fatalf("%s/%v: %v", tc.name, alg, err)
 				}
@@ -61,14 +61,14 @@ func TestUnfoldErrors(t *testing.T) {
 	const src = "(a (b c) (d (e f)))"
 	tests := []struct {
 		name   string
-		unfold func(src []byte, min int) (*hdd.Tree, error)
+		unfold func(src []byte, min int) (*tree.Tree, error)
 		want   string
 	}{
-		{"fails", func([]byte, int) (*hdd.Tree, error) { return nil, errors.New("bad input") },
+		{"fails", func([]byte, int) (*tree.Tree, error) { return nil, errors.New("bad input") },
 			"parsing the reduced text again to reach level 2: bad input"},
-		{"no progress", func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min-1) },
+		{"no progress", func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min-1) },
 			"Unfold folded level 1, above level 2"},
-		{"other text", func(_ []byte, min int) (*hdd.Tree, error) { return foldedSexp("(x)", min) },
+		{"other text", func(_ []byte, min int) (*tree.Tree, error) { return foldedSexp("(x)", min) },
 			"Unfold returned a tree of another text"},
 	}
 	for _, tt := range tests {
@@ -76,32 +76,40 @@ func TestUnfoldErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr.Unfold = tt.unfold
-		r := hdd.Reducer{Render: unparse.Append, Oracle: contains("f")}
-		_, err = r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: contains("f")}
+		_, err = r.Reduce(context.Background(), tr, &tree.Policy{Fuse: sexpPolicy.Fuse, Unfold: tt.unfold})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got error %v, want %q", tt.name, err, tt.want)
 		}
 	}
 }
 
-// TestFoldedNeedsUnfold checks that Finish refuses folded nodes that
-// nothing can unfold.
-func TestFoldedNeedsUnfold(t *testing.T) {
-	tr := hdd.NewTree([]byte("(a)"))
-	root := tr.Add(hdd.NoNode, "doc", 0, 3, 0, "")
-	tr.Add(root, "list", 0, 3, hdd.Removable|hdd.Folded, "")
-	if err := tr.Finish(); err == nil {
-		t.Fatal("Finish accepted a folded node with no Unfold")
+// TestPartialNeedsUnfold checks that the search refuses a Partial tree
+// whose policy cannot parse it again.
+func TestPartialNeedsUnfold(t *testing.T) {
+	tr, err := foldedSexp("(a (b c))", 1)
+	if err != nil {
+		t.Fatal(err)
 	}
+	r := hdd.Reducer{Oracle: contains("c")}
+	if _, err := r.Reduce(context.Background(), tr, &tree.Policy{Fuse: sexpPolicy.Fuse}); err == nil || !strings.Contains(err.Error(), "needs the policy's Unfold") {
+		t.Errorf("got error %v, want one about the missing Unfold", err)
+	}
+}
+
+// runsPolicy is the policy of runsTree's trees: its Unfold gives the full
+// tree (sexp's).
+var runsPolicy = &tree.Policy{
+	Fuse:   sexpPolicy.Fuse,
+	Unfold: func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), -1) },
 }
 
 // runsTree returns the tree of the atoms of src, a list of words, built in
 // runs of k words: each run a removable leaf standing for its words. Its
-// Unfold gives the full tree (sexp's).
-func runsTree(t *testing.T, src string, k int) *hdd.Tree {
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+// policy is runsPolicy.
+func runsTree(t *testing.T, src string, k int) *tree.Tree {
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	words := strings.Fields(src)
 	at := 0
 	for i := 0; i < len(words); i += k {
@@ -110,10 +118,10 @@ func runsTree(t *testing.T, src string, k int) *hdd.Tree {
 		for _, w := range words[i:min(i+k, len(words))] {
 			end = strings.Index(src[end:], w) + end + len(w)
 		}
-		tr.Add(root, "run", start, end, hdd.Removable|hdd.Run, "")
+		tr.Add(root, "run", start, end, tree.Removable|tree.Run, "")
 		at = end
 	}
-	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), -1) }
+	tr.Partial = true
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -128,9 +136,9 @@ func TestRunsSearch(t *testing.T) {
 	for _, k := range []int{2, 3, 5} {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			var logs []string
-			r := hdd.Reducer{Algorithm: alg, Render: unparse.Append, Oracle: contains("w9", "w11"),
+			r := hdd.Reducer{Algorithm: alg, Oracle: contains("w9", "w11"),
 				Log: func(m string) { logs = append(logs, m) }}
-			res, err := r.Reduce(context.Background(), runsTree(t, src, k))
+			res, err := r.Reduce(context.Background(), runsTree(t, src, k), runsPolicy)
 			if err != nil {
 				t.Fatalf("runs of %d, %v: %v", k, alg, err)
 			}
@@ -143,10 +151,9 @@ func TestRunsSearch(t *testing.T) {
 		}
 	}
 	// Unfolding that leaves runs where the search needs items is an error.
-	tr := runsTree(t, src, 2)
-	tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return runsTree(t, string(src), 2), nil }
-	r := hdd.Reducer{Render: unparse.Append, Oracle: contains("w9")}
-	if _, err := r.Reduce(context.Background(), tr); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
+	again := &tree.Policy{Unfold: func(src []byte, min int) (*tree.Tree, error) { return runsTree(t, string(src), 2), nil }}
+	r := hdd.Reducer{Oracle: contains("w9")}
+	if _, err := r.Reduce(context.Background(), runsTree(t, src, 2), again); err == nil || !strings.Contains(err.Error(), "left runs at level 1, above level 2") {
 		t.Errorf("got error %v, want one about runs left", err)
 	}
 }
@@ -167,9 +174,9 @@ func TestStaleTreeParsedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs []string
-	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true, Render: unparse.Append,
+	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true, NoShorten: true,
 		Oracle: contains("keep", "a7 "), Log: func(m string) { logs = append(logs, m) }}
-	res, err := r.Reduce(context.Background(), tr)
+	res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}

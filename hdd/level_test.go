@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // wrapped builds "w0 w1 ... w(n-1)" where word i is a removable atom under
@@ -15,7 +15,7 @@ import (
 // single-child rules wrap a token), or, when differ is set, under wrappers
 // that each have a byte of their own: word i is followed by i "!", and each
 // wrapper covers one "!" more than the one inside it.
-func wrapped(t *testing.T, n int, differ bool) *hdd.Tree {
+func wrapped(t *testing.T, n int, differ bool) *tree.Tree {
 	var b strings.Builder
 	type word struct{ start, end int }
 	var words []word
@@ -32,8 +32,8 @@ func wrapped(t *testing.T, n int, differ bool) *hdd.Tree {
 		words = append(words, w)
 	}
 	src := b.String()
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	for i, w := range words {
 		parent := root
 		for j := range i {
@@ -43,7 +43,7 @@ func wrapped(t *testing.T, n int, differ bool) *hdd.Tree {
 			}
 			parent = tr.Add(parent, "wrap", w.start, end, 0, "")
 		}
-		tr.Add(parent, "word", w.start, w.end, hdd.Removable, "")
+		tr.Add(parent, "word", w.start, w.end, tree.Removable, "")
 	}
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
@@ -58,24 +58,24 @@ func wrapped(t *testing.T, n int, differ bool) *hdd.Tree {
 func TestLevelCollapsesChains(t *testing.T) {
 	const n = 12
 	same, differ := wrapped(t, n, false), wrapped(t, n, true)
-	if got := same.Levels(); got != 1 {
+	if got := same.MaxLevel(); got != 1 {
 		t.Errorf("same-span chains: got %d levels, want 1", got)
 	}
-	if got := differ.Levels(); got != n {
+	if got := differ.MaxLevel(); got != n {
 		t.Errorf("chains with bytes of their own: got %d levels, want %d", got, n)
 	}
 	for id := range same.Len() {
-		if same.Nodes[id].Kind == "word" && same.Level(hdd.NodeID(id)) != 1 {
-			t.Errorf("word %d at level %d, want 1", id, same.Level(hdd.NodeID(id)))
+		if same.Nodes[id].Kind == "word" && same.Level(tree.NodeID(id)) != 1 {
+			t.Errorf("word %d at level %d, want 1", id, same.Level(tree.NodeID(id)))
 		}
 	}
 
 	// One word is needed: the collapsed tree finds it with ddmin's
 	// logarithmic search in one level, the deep one spends a test per level.
 	oracle := contains("w5")
-	tests := func(tr *hdd.Tree) int {
-		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD, Render: unparse.Append}
-		res, err := r.Reduce(context.Background(), tr)
+	tests := func(tr *tree.Tree) int {
+		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD}
+		res, err := r.Reduce(context.Background(), tr, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,18 +8,29 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 var update = flag.Bool("update", false, "update golden files")
 
+// sexpPolicy is the policy of the sexp trees: atoms run together would
+// fuse, and a folded tree is parsed again with foldedSexp.
+var sexpPolicy = &tree.Policy{
+	Fuse:   func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' },
+	Unfold: func(src []byte, min int) (*tree.Tree, error) { return foldedSexp(string(src), min) },
+}
+
 // sexp parses a tiny bracket language, "(a (b c) d)", into a tree whose
 // atoms and lists are removable, to test the engines without a real format.
-func sexp(t testing.TB, src string) *hdd.Tree {
+// Its policy is sexpPolicy.
+func sexp(t testing.TB, src string) *tree.Tree {
 	tr, err := foldedSexp(src, -1)
 	if err != nil {
 		t.Fatal(err)
@@ -29,22 +40,22 @@ func sexp(t testing.TB, src string) *hdd.Tree {
 
 // foldedSexp parses src as sexp does, but folds the lists at depth fold
 // (none if fold < 0): they are leaves, parsed when the tree is unfolded.
-func foldedSexp(src string, fold int) (*hdd.Tree, error) {
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
-	var parse func(parent hdd.NodeID, depth, i int) (int, error)
-	parse = func(parent hdd.NodeID, depth, i int) (int, error) {
+func foldedSexp(src string, fold int) (*tree.Tree, error) {
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	var parse func(parent tree.NodeID, depth, i int) (int, error)
+	parse = func(parent tree.NodeID, depth, i int) (int, error) {
 		for i < len(src) {
 			switch c := src[i]; {
 			case c == ' ' || c == '\n':
 				i++
 			case c == '(':
-				id := tr.Add(parent, "list", i, i, hdd.Removable, "")
+				id := tr.Add(parent, "list", i, i, tree.Removable, "")
 				tr.SetClass(id, "list")
 				var err error
 				if depth == fold {
-					tr.SetFlags(id, hdd.Removable|hdd.Folded)
-					tr.Unfold = func(src []byte, min int) (*hdd.Tree, error) { return foldedSexp(string(src), min) }
+					tr.SetFlags(id, tree.Removable|tree.Folded)
+					tr.Partial = true
 					i = closing(src, i)
 				} else if i, err = parse(id, depth+1, i+1); err != nil {
 					return i, err
@@ -61,7 +72,7 @@ func foldedSexp(src string, fold int) (*hdd.Tree, error) {
 				for j < len(src) && !strings.ContainsRune(" \n()", rune(src[j])) {
 					j++
 				}
-				tr.Add(parent, "atom", i, j, hdd.Removable, "")
+				tr.Add(parent, "atom", i, j, tree.Removable, "")
 				i = j
 			}
 		}
@@ -70,7 +81,6 @@ func foldedSexp(src string, fold int) (*hdd.Tree, error) {
 	if _, err := parse(root, 1, 0); err != nil {
 		return nil, err
 	}
-	tr.Fuse = func(a, b byte) bool { return a != ' ' && a != '(' && b != ' ' && b != ')' && a != ')' && b != '(' }
 	return tr, tr.Finish()
 }
 
@@ -116,14 +126,15 @@ var reduceCases = []struct {
 }
 
 // TestReduceGolden pins the result and the exact number of test runs of every
-// algorithm on small trees, so that a change in behaviour shows as a diff.
+// algorithm with the ddmin minimizer on small trees, so that a change in
+// behaviour shows as a diff.
 func TestReduceGolden(t *testing.T) {
 	var out strings.Builder
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
 			tr := sexp(t, tc.src)
-			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Render: unparse.Append}
-			res, err := r.Reduce(context.Background(), tr)
+			r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: minimize.DDMin}
+			res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 			if err != nil {
 				t.Fatalf("%s/%v: %v", tc.name, alg, err)
 			}
@@ -153,16 +164,16 @@ func TestReduceGolden(t *testing.T) {
 func TestHDDPlusOneTreeMinimal(t *testing.T) {
 	for _, tc := range reduceCases {
 		tr := sexp(t, tc.src)
-		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus, Render: unparse.Append}
-		res, err := r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: tc.oracle, Algorithm: hdd.HDDPlus}
+		res, err := r.Reduce(context.Background(), tr, sexpPolicy)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr.Walk(res.Config, func(id hdd.NodeID) bool {
-			if res.Config.Edited(id) || !tr.CanShrink(id) {
+		tr.Walk(res.Candidate, func(id tree.NodeID) bool {
+			if res.Candidate.Edited(id) || !tr.CanShrink(id) {
 				return true
 			}
-			if text := unparse.Text(tr, res.Config.Remove(id)); tc.oracle(text) {
+			if text := unparse.Text(tr, sexpPolicy, res.Candidate.Remove(id)); tc.oracle(text) {
 				t.Errorf("%s: %q is interesting without node %d: the result %q is not 1-tree-minimal", tc.name, text, id, res.Output)
 			}
 			return true
@@ -172,26 +183,28 @@ func TestHDDPlusOneTreeMinimal(t *testing.T) {
 
 func TestReduceNotInteresting(t *testing.T) {
 	tr := sexp(t, "(a b)")
-	r := hdd.Reducer{Oracle: contains("zzz"), Render: unparse.Append}
-	_, err := r.Reduce(context.Background(), tr)
+	r := hdd.Reducer{Oracle: contains("zzz")}
+	_, err := r.Reduce(context.Background(), tr, sexpPolicy)
 	if !errors.Is(err, hdd.ErrNotInteresting) {
 		t.Fatalf("err = %v, want ErrNotInteresting", err)
 	}
 }
 
 func TestReduceWarnings(t *testing.T) {
-	var warnings []string
+	var warnings []error
 	calls := 0
 	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls != 2 })
-	r := hdd.Reducer{Oracle: flaky, Render: unparse.Append, Warn: func(m string) { warnings = append(warnings, m) }}
-	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)")); err != nil {
+	r := hdd.Reducer{Oracle: flaky, Warn: func(w error) { warnings = append(warnings, w) }}
+	if _, err := r.Reduce(context.Background(), sexp(t, "(a b c)"), sexpPolicy); err != nil {
 		t.Fatal(err)
 	}
-	joined := strings.Join(warnings, "\n")
-	for _, want := range []string{"flaky", "empty file is interesting"} {
-		if !strings.Contains(joined, want) {
-			t.Errorf("warnings %q lack %q", joined, want)
+	for _, want := range []error{hdd.ErrFlaky, hdd.ErrEmptyInteresting} {
+		if !slices.ContainsFunc(warnings, func(w error) bool { return errors.Is(w, want) }) {
+			t.Errorf("warnings %q lack %q", warnings, want)
 		}
+	}
+	if len(warnings) > 0 && !strings.Contains(warnings[0].Error(), "interesting in 1 of 2 runs") {
+		t.Errorf("the flaky warning %q lacks its figures", warnings[0])
 	}
 }
 
@@ -206,8 +219,8 @@ func TestReduceCanceled(t *testing.T) {
 		}
 		return bytes.Contains(c, []byte("crash"))
 	})
-	r := hdd.Reducer{Oracle: oracle, Render: unparse.Append, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
-	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: oracle, Improved: func(b []byte) { improved = append(improved, bytes.Clone(b)) }}
+	res, err := r.Reduce(ctx, sexp(t, reduceCases[1].src), sexpPolicy)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -222,8 +235,8 @@ func TestReduceCanceled(t *testing.T) {
 func TestReduceCacheAvoidsRepeats(t *testing.T) {
 	seen := map[string]int{}
 	oracle := hdd.OracleFunc(func(c []byte) bool { seen[string(c)]++; return bytes.Contains(c, []byte("crash")) })
-	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Render: unparse.Append}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,11 +259,11 @@ func TestReduceCacheAvoidsRepeats(t *testing.T) {
 func TestParallelSameResult(t *testing.T) {
 	for _, tc := range reduceCases {
 		for _, alg := range []hdd.Algorithm{hdd.HDD, hdd.HDDPlus, hdd.HDDStar} {
-			for _, m := range hdd.Minimizers() {
+			for _, m := range minimize.All() {
 				var outs [2]string
 				for k, jobs := range []int{1, 4} {
-					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs, Render: unparse.Append}
-					res, err := r.Reduce(context.Background(), sexp(t, tc.src))
+					r := hdd.Reducer{Oracle: tc.oracle, Algorithm: alg, Minimizer: m, Jobs: jobs}
+					res, err := r.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -265,8 +278,8 @@ func TestParallelSameResult(t *testing.T) {
 }
 
 func TestReduceBudget(t *testing.T) {
-	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append, MaxTests: 8}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src))
+	r := hdd.Reducer{Oracle: contains("crash"), MaxTests: 8}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
 	if !errors.Is(err, hdd.ErrBudget) {
 		t.Fatalf("err = %v, want ErrBudget", err)
 	}
@@ -275,33 +288,39 @@ func TestReduceBudget(t *testing.T) {
 	}
 }
 
+// TestRepeat checks the Reducer's Repeat: a candidate that is interesting
+// once by chance (the test is flaky on it) is adopted with one run per
+// candidate and the final check catches it; with two it is not adopted.
+// Every call of the oracle counts as a test.
 func TestRepeat(t *testing.T) {
-	calls := 0
-	// Interesting on every third call only: a flaky test.
-	flaky := hdd.OracleFunc(func(c []byte) bool { calls++; return calls%3 == 0 })
-	tests := []struct {
-		n        int
-		want     bool
-		wantRuns int
+	for _, tc := range []struct {
+		repeat  int
+		want    string
+		wantErr error
 	}{
-		{1, false, 1}, // call 1
-		{1, false, 1}, // call 2
-		{1, true, 1},  // call 3
-		{3, false, 1}, // call 4 fails at once
-	}
-	for i, tc := range tests {
-		v, err := hdd.Repeat{Oracle: flaky, N: tc.n}.Test(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
+		{1, "(a)", hdd.ErrFinalNotInteresting},
+		{2, "(a b)", nil},
+	} {
+		calls, flakyCalls := 0, 0
+		oracle := hdd.OracleFunc(func(c []byte) bool {
+			calls++
+			if string(c) == "(a)" {
+				flakyCalls++
+				return flakyCalls == 1
+			}
+			return bytes.Contains(c, []byte("a")) && bytes.Contains(c, []byte("b"))
+		})
+		r := hdd.Reducer{Oracle: oracle, Repeat: tc.repeat, CheckRuns: 2}
+		res, err := r.Reduce(context.Background(), sexp(t, "(a b)"), sexpPolicy)
+		if !errors.Is(err, tc.wantErr) || res == nil || string(res.Output) != tc.want {
+			t.Fatalf("Repeat %d: got %v, %v; want %q, %v", tc.repeat, res, err, tc.want, tc.wantErr)
 		}
-		if v.Interesting != tc.want || v.Runs != tc.wantRuns {
-			t.Errorf("case %d: got interesting=%v runs=%d, want %v, %d", i, v.Interesting, v.Runs, tc.want, tc.wantRuns)
+		if res.Stats.Tests != calls {
+			t.Errorf("Repeat %d: %d tests counted, %d oracle calls", tc.repeat, res.Stats.Tests, calls)
 		}
-	}
-	always := hdd.OracleFunc(func([]byte) bool { return true })
-	v, _ := hdd.Repeat{Oracle: always, N: 4}.Test(context.Background(), nil)
-	if !v.Interesting || v.Runs != 4 {
-		t.Errorf("always interesting: got %v after %d runs, want true after 4", v.Interesting, v.Runs)
+		if tc.wantErr != nil && !errors.Is(err, hdd.ErrFlaky) {
+			t.Errorf("Repeat %d: %v does not say the test is flaky", tc.repeat, err)
+		}
 	}
 }
 
@@ -309,11 +328,11 @@ func TestRepeat(t *testing.T) {
 // vanish, while the default prunes them to their minimal forms.
 func TestNoReplace(t *testing.T) {
 	src := "f(12345, 678) keep"
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	tr.Add(root, "arg", 2, 7, 0, "0")
 	tr.Add(root, "arg", 9, 12, 0, "0")
-	tr.Add(root, "word", 14, 18, hdd.Removable, "")
+	tr.Add(root, "word", 14, 18, tree.Removable, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -325,8 +344,8 @@ func TestNoReplace(t *testing.T) {
 		{true, "f(12345, 678) keep"},
 	}
 	for _, tt := range tests {
-		r := hdd.Reducer{Oracle: contains("f(", "keep"), Render: unparse.Append, NoReplace: tt.noReplace}
-		res, err := r.Reduce(context.Background(), tr)
+		r := hdd.Reducer{Oracle: contains("f(", "keep"), NoReplace: tt.noReplace}
+		res, err := r.Reduce(context.Background(), tr, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,8 +359,8 @@ func TestNoReplace(t *testing.T) {
 // Reduce gives, and that a Checked serves one reduction of its own text.
 func TestPreflightThenReduce(t *testing.T) {
 	const src = "(a (b crash) c)"
-	r := hdd.Reducer{Oracle: contains("crash"), Render: unparse.Append}
-	want, err := r.Reduce(context.Background(), sexp(t, src))
+	r := hdd.Reducer{Oracle: contains("crash")}
+	want, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,17 +368,17 @@ func TestPreflightThenReduce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), pre); err == nil {
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), sexpPolicy, pre); err == nil {
 		t.Error("ReduceChecked took a tree of another text")
 	}
-	got, err := r.ReduceChecked(context.Background(), sexp(t, src), pre)
+	got, err := r.ReduceChecked(context.Background(), sexp(t, src), sexpPolicy, pre)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Output, want.Output) || got.Stats.Tests != want.Stats.Tests {
 		t.Errorf("got %q in %d tests, want %q in %d as Reduce", got.Output, got.Stats.Tests, want.Output, want.Stats.Tests)
 	}
-	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), pre); err == nil {
+	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), sexpPolicy, pre); err == nil {
 		t.Error("a Checked served a second reduction")
 	}
 	if _, err := r.Preflight(context.Background(), []byte("(a b)")); !errors.Is(err, hdd.ErrNotInteresting) {

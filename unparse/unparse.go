@@ -1,45 +1,56 @@
-// Package unparse renders a candidate, an [hdd.Tree] plus an [hdd.Config],
+// Package unparse renders a candidate, a [tree.Tree] plus a [tree.Candidate],
 // back to text by splicing the original bytes.
 //
 // The rules:
 //
 //  1. A node that is not edited emits its leading whitespace, then its own
 //     bytes and its children's, exactly as in the input.
-//  2. A removed node that is [hdd.Removable] vanishes with its leading
+//  2. A removed node that is [tree.Removable] vanishes with its leading
 //     whitespace. A removed node that is not emits its leading whitespace and
 //     its Replace text (or stays as it is when Replace is empty).
 //  3. A replaced node emits its leading whitespace and the replacement text
 //     (a node replaced by nothing vanishes, as in rule 2); a hoisted node
 //     emits its leading whitespace and its descendant's bytes.
-//  4. A separator ([hdd.Sep]) is emitted, in place, only between two emitted
-//     [hdd.ListItem] siblings, and only the first separator after an item:
+//  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
+//     [tree.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
-//  5. Where something vanished, the junction is mended: in a tree whose
-//     LineSensitive is set, if the vanished bytes held a line break and
-//     neither side of the junction has one, a newline is emitted (C
-//     preprocessor lines and line comments stay on their own lines);
-//     otherwise, if the tree's Fuse says the bytes on both sides would
-//     fuse into one token, a space is emitted.
+//  5. Where something vanished, the junction is mended: if the policy is
+//     LineSensitive, the vanished bytes held a line break and neither side
+//     of the junction has one, a newline is emitted (C preprocessor lines
+//     and line comments stay on their own lines); otherwise, if the
+//     policy's Fuse says the bytes on both sides would fuse into one
+//     token, a space is emitted.
 //
-// With an empty Config, the output is the parsed input byte for byte.
+// The policy is the one the tree's adapter supplied ([tree.Policy]); of it
+// the unparser reads Fuse, LineSensitive and SpaceIsText. A nil policy has
+// none of them.
+//
+// With an empty Candidate, the output is the parsed input byte for byte.
 package unparse
 
 import (
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// Text returns the rendering of c over t.
-func Text(t *hdd.Tree, c hdd.Config) []byte {
-	return Append(make([]byte, 0, len(t.Src)), t, c)
+// Text returns the rendering of candidate c of t, by the rules of policy p.
+func Text(t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
+	return Append(make([]byte, 0, len(t.Src)), t, p, c)
 }
 
-// Append appends the rendering of c over t to dst and returns the extended
-// buffer, so buffers can be reused across candidates.
-func Append(dst []byte, t *hdd.Tree, c hdd.Config) []byte {
-	r := renderer{t: t, c: c, out: dst, base: len(dst)}
+// Append appends the rendering of candidate c of t, by the rules of policy
+// p, to dst and returns the extended buffer, so buffers can be reused
+// across candidates.
+func Append(dst []byte, t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
+	if p == nil {
+		p = &noPolicy
+	}
+	r := renderer{t: t, p: p, c: c, out: dst, base: len(dst)}
 	r.node(0, true)
 	return r.out
 }
+
+// noPolicy stands for a nil policy.
+var noPolicy tree.Policy
 
 type junction uint8
 
@@ -50,8 +61,9 @@ const (
 )
 
 type renderer struct {
-	t    *hdd.Tree
-	c    hdd.Config
+	t    *tree.Tree
+	p    *tree.Policy
+	c    tree.Candidate
 	out  []byte
 	base int      // len(out) when rendering began
 	j    junction // pending junction before the next emitted byte
@@ -74,7 +86,7 @@ func (r *renderer) write(b []byte) {
 		switch {
 		case r.j == newline && last != '\n' && last != '\r' && b[0] != '\n' && b[0] != '\r':
 			r.out = append(r.out, '\n')
-		case r.t.Fuse != nil && r.t.Fuse(last, b[0]):
+		case r.p.Fuse != nil && r.p.Fuse(last, b[0]):
 			r.out = append(r.out, ' ')
 		}
 	}
@@ -107,7 +119,7 @@ func (r *renderer) vanish(lo, hi int32, sep bool) {
 		}
 		r.gap, r.hasGap = r.t.Src[lo:start], true
 	}
-	if r.t.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
+	if r.p.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
 		r.j = newline
 		return
 	}
@@ -119,13 +131,13 @@ func (r *renderer) vanish(lo, hi int32, sep bool) {
 // removed reports whether node id is removed, itself or through the node it
 // is hoisted to: a node standing in a hoisted node's place is removed by the
 // hoisted node's policy, not its own.
-func (r *renderer) removed(id hdd.NodeID) bool {
+func (r *renderer) removed(id tree.NodeID) bool {
 	for {
 		if r.c.Removed(id) {
 			return true
 		}
 		s, ok := r.c.Subst(id)
-		if !ok || s.Hoist == hdd.NoNode {
+		if !ok || s.Hoist == tree.NoNode {
 			return false
 		}
 		id = s.Hoist
@@ -133,12 +145,12 @@ func (r *renderer) removed(id hdd.NodeID) bool {
 }
 
 // vanishes reports whether node id emits nothing under r.c.
-func (r *renderer) vanishes(id hdd.NodeID) bool {
-	return r.t.Nodes[id].Is(hdd.Removable) && r.removed(id)
+func (r *renderer) vanishes(id tree.NodeID) bool {
+	return r.t.Nodes[id].Is(tree.Removable) && r.removed(id)
 }
 
 // node renders id, with its leading whitespace if lead is set.
-func (r *renderer) node(id hdd.NodeID, lead bool) {
+func (r *renderer) node(id tree.NodeID, lead bool) {
 	t := r.t
 	n := &t.Nodes[id]
 	from := n.Start
@@ -147,8 +159,8 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	}
 	if r.removed(id) {
 		switch {
-		case n.Is(hdd.Removable):
-			r.vanish(from, n.End, n.Is(hdd.Sep))
+		case n.Is(tree.Removable):
+			r.vanish(from, n.End, n.Is(tree.Sep))
 			return
 		case n.Replace != "":
 			r.replaced(from, n, n.Replace)
@@ -158,10 +170,10 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 	}
 	if s, ok := r.c.Subst(id); ok {
 		switch {
-		case s.Hoist == hdd.NoNode && s.Text == "":
+		case s.Hoist == tree.NoNode && s.Text == "":
 			r.vanish(from, n.End, false) // replaced by nothing: as if it vanished
 			return
-		case s.Hoist == hdd.NoNode:
+		case s.Hoist == tree.NoNode:
 			r.replaced(from, n, s.Text)
 			return
 		}
@@ -178,7 +190,7 @@ func (r *renderer) node(id hdd.NodeID, lead bool) {
 }
 
 // kept renders the bytes and children of id, as a node that is not edited.
-func (r *renderer) kept(id hdd.NodeID) {
+func (r *renderer) kept(id tree.NodeID) {
 	t := r.t
 	n := &t.Nodes[id]
 	kids := t.Children(id)
@@ -192,7 +204,7 @@ func (r *renderer) kept(id hdd.NodeID) {
 	lastItem := -1
 	for i := len(kids) - 1; i >= 0; i-- {
 		ch := kids[i]
-		if f := t.NodeFlags(ch); f&hdd.ListItem != 0 && !(f&hdd.Removable != 0 && r.removed(ch)) {
+		if f := t.NodeFlags(ch); f&tree.ListItem != 0 && !(f&tree.Removable != 0 && r.removed(ch)) {
 			lastItem = i
 			break
 		}
@@ -201,15 +213,15 @@ func (r *renderer) kept(id hdd.NodeID) {
 	// a run of vanished children, once the gap and junction are set, each
 	// further child that vanishes changes nothing: it is passed over by its
 	// packed flags alone, without touching its node.
-	tight := t.Tight(id) && !t.LineSensitive
+	tight := t.Tight(id) && !r.p.LineSensitive
 	itemSeen := false // an item was emitted since the last separator
 	for i, ch := range kids {
 		if tight && i > 0 && r.hasGap && r.j != none {
 			f := t.NodeFlags(ch)
 			switch {
-			case f&hdd.Sep != 0 && !itemSeen:
+			case f&tree.Sep != 0 && !itemSeen:
 				continue // vanishes, as no item stands before it
-			case f&hdd.ListItem != 0 && f&hdd.Removable != 0 && (i > lastItem || r.c.Removed(ch)):
+			case f&tree.ListItem != 0 && f&tree.Removable != 0 && (i > lastItem || r.c.Removed(ch)):
 				continue // vanishes
 			}
 		}
@@ -219,14 +231,14 @@ func (r *renderer) kept(id hdd.NodeID) {
 		}
 		pos = cn.End
 		switch {
-		case cn.Is(hdd.Sep):
+		case cn.Is(tree.Sep):
 			if itemSeen && i < lastItem && !r.vanishes(ch) {
 				r.node(ch, true)
 				itemSeen = false
 			} else {
 				r.vanish(cn.Lead, cn.End, true)
 			}
-		case cn.Is(hdd.ListItem):
+		case cn.Is(tree.ListItem):
 			if i > lastItem || r.vanishes(ch) { // after lastItem, every item vanishes
 				r.vanish(cn.Lead, cn.End, false)
 				continue
@@ -247,7 +259,7 @@ func (r *renderer) kept(id hdd.NodeID) {
 // that vanished just before it (see renderer.gap).
 func (r *renderer) writeLead(lead []byte) {
 	atStart := len(r.out) == r.base // nothing emitted yet: no line to keep
-	if r.hasGap && (atStart || !r.t.SpaceIsText && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
+	if r.hasGap && (atStart || !r.p.SpaceIsText && !hasNewline(lead) && (len(r.gap) < len(lead) || hasNewline(r.gap))) {
 		lead = r.gap
 	}
 	r.write(lead)
@@ -267,7 +279,7 @@ func isSpace(b byte) bool {
 }
 
 // replaced emits the whitespace src[from:n.Start] and then text in place of n.
-func (r *renderer) replaced(from int32, n *hdd.Node, text string) {
+func (r *renderer) replaced(from int32, n *tree.Node, text string) {
 	r.writeLead(r.t.Src[from:n.Start])
 	if r.j == none && from == n.Start {
 		r.j = space // the replacement may fuse with what precedes it

@@ -4,18 +4,26 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
+// wordsFuse is the policy of the test trees whose words would fuse, and
+// wordLines that of those whose line breaks matter too.
+var (
+	wordsFuse = &tree.Policy{Fuse: func(a, b byte) bool { return isWord(a) && isWord(b) }}
+	wordLines = &tree.Policy{Fuse: wordsFuse.Fuse, LineSensitive: true}
+)
+
 // list builds a tree for "<open>item<sep>item...<close>" where the items are
-// the given words and seps, removable list items separated by Sep leaves.
+// the given words and seps, removable list items separated by Sep leaves;
+// its policy is wordsFuse.
 // src must contain each item and separator in order; spans are found by
 // searching src from left to right.
-func list(t *testing.T, src, open string, parts []string) *hdd.Tree {
+func list(t *testing.T, src, open string, parts []string) *tree.Tree {
 	t.Helper()
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	pos := strings.Index(src, open) + len(open)
 	for _, p := range parts {
 		i := strings.Index(src[pos:], p)
@@ -24,13 +32,12 @@ func list(t *testing.T, src, open string, parts []string) *hdd.Tree {
 		}
 		start := pos + i
 		if p == "," {
-			tr.Add(root, "comma", start, start+1, hdd.Sep, "")
+			tr.Add(root, "comma", start, start+1, tree.Sep, "")
 		} else {
-			tr.Add(root, "item", start, start+len(p), hdd.Removable|hdd.ListItem, "")
+			tr.Add(root, "item", start, start+len(p), tree.Removable|tree.ListItem, "")
 		}
 		pos = start + len(p)
 	}
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +77,11 @@ func TestSeparators(t *testing.T) {
 				p = append(append([]string{}, parts...), ",")
 			}
 			tr := list(t, tc.src, tc.src[:1], p)
-			var ids []hdd.NodeID
+			var ids []tree.NodeID
 			for _, i := range tc.remove {
-				ids = append(ids, hdd.NodeID(i+1))
+				ids = append(ids, tree.NodeID(i+1))
 			}
-			if got := string(unparse.Text(tr, hdd.Config{}.Remove(ids...))); got != tc.want {
+			if got := string(unparse.Text(tr, wordsFuse, tree.Candidate{}.Remove(ids...))); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -82,11 +89,11 @@ func TestSeparators(t *testing.T) {
 }
 
 // words builds "a b c ..." with each word a removable leaf, and lines for
-// words followed by newlines.
-func words(t *testing.T, src string) *hdd.Tree {
+// words followed by newlines; its policy is wordLines.
+func words(t *testing.T, src string) *tree.Tree {
 	t.Helper()
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	for i := 0; i < len(src); {
 		if src[i] == ' ' || src[i] == '\n' {
 			i++
@@ -96,7 +103,7 @@ func words(t *testing.T, src string) *hdd.Tree {
 		for j < len(src) && src[j] != ' ' && src[j] != '\n' {
 			j++
 		}
-		flags := hdd.Removable
+		flags := tree.Removable
 		repl := ""
 		if strings.HasPrefix(src[i:j], "E") { // an expression: replaced by 0
 			flags, repl = 0, "0"
@@ -104,8 +111,6 @@ func words(t *testing.T, src string) *hdd.Tree {
 		tr.Add(root, "word", i, j, flags, repl)
 		i = j
 	}
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
-	tr.LineSensitive = true
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
@@ -116,21 +121,21 @@ func TestJunctions(t *testing.T) {
 	tests := []struct {
 		name   string
 		src    string
-		remove []hdd.NodeID
+		remove []tree.NodeID
 		want   string
 		reason string
 	}{
-		{"fuse", "a+ b c", []hdd.NodeID{2}, "a+ c", "the gap before the vanished word is kept"},
-		{"line kept", "#define X 1\nfoo bar\nbaz", []hdd.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
-		{"comment line", "x // c\ny z", []hdd.NodeID{4}, "x // c\nz", "z must not move into the comment"},
-		{"replace", "return E1 ;", []hdd.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
-		{"replace fused", "return\nEx;", []hdd.NodeID{2}, "return\n0", "a replacement keeps its line"},
-		{"first word", "a b", []hdd.NodeID{1}, "b", "no leading space is left"},
+		{"fuse", "a+ b c", []tree.NodeID{2}, "a+ c", "the gap before the vanished word is kept"},
+		{"line kept", "#define X 1\nfoo bar\nbaz", []tree.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
+		{"comment line", "x // c\ny z", []tree.NodeID{4}, "x // c\nz", "z must not move into the comment"},
+		{"replace", "return E1 ;", []tree.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
+		{"replace fused", "return\nEx;", []tree.NodeID{2}, "return\n0", "a replacement keeps its line"},
+		{"first word", "a b", []tree.NodeID{1}, "b", "no leading space is left"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := words(t, tc.src)
-			if got := string(unparse.Text(tr, hdd.Config{}.Remove(tc.remove...))); got != tc.want {
+			if got := string(unparse.Text(tr, wordLines, tree.Candidate{}.Remove(tc.remove...))); got != tc.want {
 				t.Errorf("got %q, want %q (%s)", got, tc.want, tc.reason)
 			}
 		})
@@ -140,16 +145,15 @@ func TestJunctions(t *testing.T) {
 func TestFuseAfterVanish(t *testing.T) {
 	// "a(b)c": removing "(b)" must not fuse a and c.
 	src := "a(b)c"
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	tr.Add(root, "w", 0, 1, 0, "")
-	tr.Add(root, "paren", 1, 4, hdd.Removable, "")
+	tr.Add(root, "paren", 1, 4, tree.Removable, "")
 	tr.Add(root, "w", 4, 5, 0, "")
-	tr.Fuse = func(a, b byte) bool { return isWord(a) && isWord(b) }
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(unparse.Text(tr, hdd.Config{}.Remove(2))), "a c"; got != want {
+	if got, want := string(unparse.Text(tr, wordsFuse, tree.Candidate{}.Remove(2))), "a c"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -157,34 +161,34 @@ func TestFuseAfterVanish(t *testing.T) {
 func TestSubstitutions(t *testing.T) {
 	// (x (y z))
 	src := "(x (y z))"
-	tr := hdd.NewTree([]byte(src))
-	root := tr.Add(hdd.NoNode, "doc", 0, len(src), 0, "")
-	outer := tr.Add(root, "list", 0, 9, hdd.Removable, "")
-	tr.Add(outer, "atom", 1, 2, hdd.Removable, "")
-	inner := tr.Add(outer, "list", 3, 8, hdd.Removable, "")
-	y := tr.Add(inner, "atom", 4, 5, hdd.Removable, "")
-	z := tr.Add(inner, "atom", 6, 7, hdd.Removable, "")
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	outer := tr.Add(root, "list", 0, 9, tree.Removable, "")
+	tr.Add(outer, "atom", 1, 2, tree.Removable, "")
+	inner := tr.Add(outer, "list", 3, 8, tree.Removable, "")
+	y := tr.Add(inner, "atom", 4, 5, tree.Removable, "")
+	z := tr.Add(inner, "atom", 6, 7, tree.Removable, "")
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		name string
-		c    hdd.Config
+		c    tree.Candidate
 		want string
 	}{
-		{"hoist inner", hdd.Config{}.Hoist(outer, inner), "(y z)"},
-		{"hoist leaf with edit inside", hdd.Config{}.Hoist(outer, inner).Remove(y), "(z)"},
-		{"replace", hdd.Config{}.Replace(inner, "()"), "(x ())"},
-		{"hoist deep", hdd.Config{}.Hoist(outer, z), "z"},
+		{"hoist inner", tree.Candidate{}.Hoist(outer, inner), "(y z)"},
+		{"hoist leaf with edit inside", tree.Candidate{}.Hoist(outer, inner).Remove(y), "(z)"},
+		{"replace", tree.Candidate{}.Replace(inner, "()"), "(x ())"},
+		{"hoist deep", tree.Candidate{}.Hoist(outer, z), "z"},
 	}
 	for _, tc := range tests {
-		if got := string(unparse.Text(tr, tc.c)); got != tc.want {
+		if got := string(unparse.Text(tr, nil, tc.c)); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
 		}
 	}
 	// Present follows hoists.
-	c := hdd.Config{}.Hoist(outer, inner)
-	for id, want := range map[hdd.NodeID]bool{outer: true, inner: true, y: true, 2: false} {
+	c := tree.Candidate{}.Hoist(outer, inner)
+	for id, want := range map[tree.NodeID]bool{outer: true, inner: true, y: true, 2: false} {
 		if got := tr.Present(c, id); got != want {
 			t.Errorf("Present(%d) = %v, want %v", id, got, want)
 		}
@@ -194,11 +198,11 @@ func TestSubstitutions(t *testing.T) {
 func TestAppendReusesBuffer(t *testing.T) {
 	tr := words(t, "a b c")
 	buf := make([]byte, 0, 64)
-	out := unparse.Append(buf[:0], tr, hdd.Config{}.Remove(2))
+	out := unparse.Append(buf[:0], tr, wordLines, tree.Candidate{}.Remove(2))
 	if string(out) != "a c" {
 		t.Fatalf("got %q", out)
 	}
-	out = unparse.Append([]byte("x:"), tr, hdd.Config{})
+	out = unparse.Append([]byte("x:"), tr, wordLines, tree.Candidate{})
 	if string(out) != "x:a b c" {
 		t.Errorf("got %q, want %q", out, "x:a b c")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
 // options are the command-line settings.
@@ -21,7 +22,7 @@ type options struct {
 	inPlace        bool
 	fresh          bool
 	algorithm      hdd.Algorithm
-	minimizer      hdd.Minimizer
+	minimizer      minimize.Algorithm
 	noHoist        bool
 	noReplace      bool
 	noShorten      bool

@@ -17,6 +17,7 @@ import (
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/runner"
 )
 
@@ -52,7 +53,7 @@ const (
 // -minimizer.
 const (
 	defaultAlgorithm = hdd.HDDStar
-	defaultMinimizer = hdd.MinDDMinBlocks
+	defaultMinimizer = minimize.DDMinBlocks
 )
 
 // run is main without os.Exit, so deferred calls run and tests can call it.
@@ -115,7 +116,7 @@ func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *
 		}()
 	}
 	if o.dumpTree {
-		return dumpTree(input, o, stdout, con)
+		return dumpTree(ctx, input, o, stdout, con)
 	}
 	return reduce(ctx, testArg, p, o, con)
 }
@@ -135,19 +136,19 @@ func writeHeapProfile(path string) error {
 
 func minimizerNames() []string {
 	var names []string
-	for _, m := range hdd.Minimizers() {
+	for _, m := range minimize.All() {
 		names = append(names, m.String())
 	}
 	return names
 }
 
 // load reads and parses the input.
-func load(path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
+func load(ctx context.Context, path, format string, maxSize int64) ([]byte, *grammars.Doc, *grammars.Format, error) {
 	src, f, err := readInput(path, format, maxSize)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	doc, err := parseInput(path, f, src)
+	doc, err := parseInput(ctx, path, f, src)
 	return src, doc, f, err
 }
 
@@ -171,6 +172,9 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 		return nil, nil, fmt.Errorf("cannot read the input: %w", err)
 	}
 	f, err := formats.For(path, src, format)
+	if errors.Is(err, formats.ErrUnknown) {
+		return nil, nil, fmt.Errorf("%w; use -format with one of %s", err, strings.Join(formats.Names(), ", "))
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,10 +182,13 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 }
 
 // parseInput parses the input read from path.
-func parseInput(path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
-	doc, err := f.Parse(src)
-	if err == nil {
+func parseInput(ctx context.Context, path string, f *grammars.Format, src []byte) (*grammars.Doc, error) {
+	doc, err := f.Parse(ctx, src)
+	switch {
+	case err == nil:
 		return doc, nil
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("interrupted while parsing %s", path)
 	}
 	hint := ""
 	if f.Name != "lines" && !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) {
@@ -190,15 +197,15 @@ func parseInput(path string, f *grammars.Format, src []byte) (*grammars.Doc, err
 	return nil, fmt.Errorf("%s: not valid %s: %w%s", path, f.Name, err, hint)
 }
 
-func dumpTree(path string, o options, stdout io.Writer, con *console) error {
-	_, doc, f, err := load(path, o.format, int64(o.maxSize))
+func dumpTree(ctx context.Context, path string, o options, stdout io.Writer, con *console) error {
+	_, doc, f, err := load(ctx, path, o.format, int64(o.maxSize))
 	if err != nil {
 		return err
 	}
 	for _, w := range doc.Warnings {
 		con.printf("warning: %s: %s", path, w)
 	}
-	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, plural(doc.Tree.Len(), "node"), doc.Tree.Height())
+	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, plural(doc.Tree.Len(), "node"), doc.Tree.MaxDepth())
 	return doc.Tree.Dump(stdout)
 }
 

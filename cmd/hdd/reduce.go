@@ -15,7 +15,7 @@ import (
 	"github.com/hddreduce/hdd/grammars/lines"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // reduce is the main job: reduce the input of plan p with its test.
@@ -42,7 +42,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	}
 	parsed := make(chan parseResult, 1)
 	go func() {
-		doc, err := parseInput(p.input, f, src)
+		doc, err := parseInput(ctx, p.input, f, src)
 		parsed <- parseResult{doc, err}
 	}()
 
@@ -71,14 +71,17 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	if o.timeout == 0 {
 		test.Timeout = 10 * time.Minute // for the first run, until calibrated
 	}
-	var oracle hdd.Oracle = test
+	var tester runner.Tester = test
 	if o.alsoCode.set {
-		oracle = &runner.Findings{Oracle: test, Code: o.alsoCode.code, Dir: p.findings, Name: filepath.Base(p.input),
+		tester = &runner.Findings{Tester: test, Code: o.alsoCode.code, Dir: p.findings, Name: filepath.Base(p.input),
 			Saved:  func(path string) { logf("side finding (exit %d) saved as %s", o.alsoCode.code, path) },
 			Failed: func(err error) { warnf("%v", err) }}
 	}
+	// The oracle keeps the first verdict (the original's, to say why it
+	// is not interesting) and counts the timeouts.
+	oracle := &runner.Oracle{Tester: tester}
 
-	from, err := origin(p, o, f, src, newPerm, logf, warnf)
+	from, err := origin(ctx, p, o, f, src, newPerm, logf, warnf)
 	if err != nil {
 		return err
 	}
@@ -108,7 +111,6 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		MaxTests:  o.maxTests,
 		CheckRuns: max(2, o.repeat),
 		Repeat:    o.repeat,
-		Render:    unparse.Append,
 		Calibrate: func(first time.Duration) {
 			if o.timeout == 0 {
 				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
@@ -117,9 +119,16 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 				}
 			}
 		},
-		Warn:     func(m string) { warnf("%s", m) },
+		Warn: func(w error) {
+			if errors.Is(w, hdd.ErrFlaky) {
+				warnf("%v; consider -repeat", w)
+				return
+			}
+			warnf("%v", w)
+		},
 		Improved: func(best []byte) { out.write(best) },
 	}
+	r.NoTransform, r.NoTidy = o.noTransform, o.noTidy
 	var showStatus atomic.Bool // set once the lines before the status line are out
 	if !o.quiet && con.terminal() {
 		r.Progress = func(pr hdd.Progress) {
@@ -162,31 +171,32 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		o.algorithm, o.minimizer, plural(o.jobs, "job"))
 	showStatus.Store(true)
 
-	if !o.noTidy {
-		r.Tidy = append(append([]hdd.Tidy{}, hdd.Tidies...), doc.Tidy...)
-	}
-	transforms := func(d *grammars.Doc) []hdd.Transform {
-		if o.noTransform {
-			return nil
-		}
-		return d.Transforms
-	}
 	pre := <-checked
 	var res *hdd.Result
 	err = pre.err
-	var ni *hdd.NotInterestingError
-	if errors.As(err, &ni) && start != doc {
-		warnf("the earlier result in %s is not interesting any more (exit %d); starting from %s", p.out, ni.Verdict.Exit, p.input)
+	if errors.Is(err, hdd.ErrNotInteresting) && start != doc {
+		first, _ := oracle.First()
+		warnf("the earlier result in %s is not interesting any more (%v); starting from %s", p.out, first, p.input)
 		start, from.name = doc, p.input
+		oracle = &runner.Oracle{Tester: tester} // whose first verdict is the input's
+		r.Oracle = oracle
 		pre.pre, err = r.Preflight(ctx, src)
 	}
 	if err == nil {
-		r.Check, r.Transforms = start.Check, transforms(start)
-		res, err = r.ReduceChecked(ctx, start.Tree, pre.pre)
+		policy := start.Policy
+		if start != doc {
+			// Going on from an earlier result: the tidies are still the
+			// input's (C re-indents with the input's indent unit).
+			p := *start.Policy
+			p.Tidies = doc.Policy.Tidies
+			policy = &p
+		}
+		res, err = r.ReduceChecked(ctx, start.Tree, policy, pre.pre)
 	}
 	con.clear()
-	if errors.As(err, &ni) {
-		return notInteresting(ni, test, from.name)
+	if errors.Is(err, hdd.ErrNotInteresting) {
+		first, _ := oracle.First()
+		return notInteresting(first, test, from.name)
 	}
 	if res == nil {
 		if ctx.Err() != nil {
@@ -197,13 +207,13 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	werr := out.write(res.Output)
 	stop := stopReason(ctx, err)
 	if !o.quiet {
-		summary(con, p.input, from.originalSize, res, stop)
+		summary(con, p.input, from.originalSize, res, oracle.Timeouts(), stop)
 		if werr == nil {
 			con.printf("result written to %s", p.out)
 		}
 	}
 	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, stop != ""); jerr != nil {
+		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, oracle.Timeouts(), stop != ""); jerr != nil {
 			warnf("cannot write the statistics: %v", jerr)
 		}
 	}
@@ -241,7 +251,7 @@ type beginning struct {
 // input and test; an output that is not is kept aside under a numbered
 // name, never overwritten. With -in-place it keeps the original in
 // INPUT.orig, and an earlier original that is not this input's aside.
-func origin(p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
+func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
 	testHash, err := hashFile(p.test)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the test: %w", err)
@@ -281,7 +291,7 @@ func origin(p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileM
 	case len(prev) >= len(src):
 		// Nothing to go on from.
 	default:
-		doc, err := f.Parse(prev)
+		doc, err := f.Parse(ctx, prev)
 		if err != nil {
 			warnf("the earlier result in %s does not parse (%v); starting from %s", p.out, err, p.input)
 			break
@@ -367,10 +377,10 @@ func searchFlags(o options) string {
 }
 
 // countNodes counts the nodes of t, separators aside, as the summary does.
-func countNodes(t *hdd.Tree) int {
+func countNodes(t *tree.Tree) int {
 	n := 0
 	for i := range t.Nodes {
-		if !t.Nodes[i].Is(hdd.Sep) {
+		if !t.Nodes[i].Is(tree.Sep) {
 			n++
 		}
 	}

@@ -14,10 +14,10 @@ import (
 // notInteresting explains that the test rejected the start of the
 // reduction: the test's exit status, its last lines of output and a
 // command to reproduce the verdict by hand.
-func notInteresting(ni *hdd.NotInterestingError, test *runner.Command, path string) error {
+func notInteresting(v runner.Verdict, test *runner.Command, path string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v\n", ni)
-	if out := strings.TrimSpace(string(ni.Verdict.Output)); out != "" {
+	fmt.Fprintf(&b, "%v: %v\n", hdd.ErrNotInteresting, v)
+	if out := strings.TrimSpace(string(v.Output)); out != "" {
 		lines := strings.Split(out, "\n")
 		if len(lines) > 10 {
 			lines = lines[len(lines)-10:]
@@ -36,7 +36,7 @@ func notInteresting(ni *hdd.NotInterestingError, test *runner.Command, path stri
 }
 
 // summary writes the lines that end a reduction.
-func summary(con *console, input string, original int, res *hdd.Result, stop string) {
+func summary(con *console, input string, original int, res *hdd.Result, timeouts int, stop string) {
 	st := res.Stats
 	state := "reduced"
 	if stop != "" {
@@ -49,7 +49,7 @@ func summary(con *console, input string, original int, res *hdd.Result, stop str
 	con.printf("%s %s: %d -> %s (%s), %d -> %s", state, input, original, plural(st.BytesAfter, "byte"), change,
 		st.NodesBefore, plural(st.NodesAfter, "node"))
 	con.printf("%s (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
-		plural(st.Tests, "test run"), st.Timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
+		plural(st.Tests, "test run"), timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
 		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 }
 
@@ -77,11 +77,11 @@ type Stats struct {
 	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
 }
 
-func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, partial bool) error {
+func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool) error {
 	st := res.Stats
 	b, err := json.MarshalIndent(Stats{
 		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
-		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: st.Timeouts,
+		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
 		OwnCPUSeconds: ownCPU().Seconds(),

@@ -1,6 +1,6 @@
 // Hddsim runs hdd's list minimizers against synthetic oracles and prints a
 // table of oracle calls and result sizes per model and input size, then the
-// numbers that bear on each claim of the seeds.
+// numbers that bear on each claim of the sources.
 //
 // Usage:
 //
@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hddreduce/hdd/hdd/sim"
+	"github.com/hddreduce/hdd/hdd/minimize/sim"
 )
 
 func main() {
@@ -28,7 +28,7 @@ func run(args []string) int {
 	seed := fs.Uint64("seed", 1, "random `seed`")
 	limit := fs.Int("cap", 0, "stop a run after this many oracle `calls` and report it as >calls (0: no cap)")
 	cache := fs.Bool("cache", false, "count each distinct candidate once per run, as the engine's cache does")
-	claims := fs.Bool("claims", true, "print the numbers for each claim of the seeds after the table")
+	claims := fs.Bool("claims", true, "print the numbers for each claim of the sources after the table")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -1,12 +1,13 @@
 package c
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -30,27 +31,27 @@ func BenchmarkParse(b *testing.B) {
 	src := benchInput(b)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := Parse(src); err != nil {
+		if _, err := Parse(context.Background(), src); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // halfRemoved returns a config removing about half of the shrinkable nodes.
-func halfRemoved(t *hdd.Tree) hdd.Config {
+func halfRemoved(t *tree.Tree) tree.Candidate {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ids []hdd.NodeID
+	var ids []tree.NodeID
 	for id := range t.Nodes {
-		if t.CanShrink(hdd.NodeID(id)) && rng.IntN(2) == 0 {
-			ids = append(ids, hdd.NodeID(id))
+		if t.CanShrink(tree.NodeID(id)) && rng.IntN(2) == 0 {
+			ids = append(ids, tree.NodeID(id))
 		}
 	}
-	return hdd.Config{}.Remove(ids...)
+	return tree.Candidate{}.Remove(ids...)
 }
 
 func BenchmarkRender(b *testing.B) {
 	src := benchInput(b)
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,39 +59,39 @@ func BenchmarkRender(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	var buf []byte
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], doc.Tree, c)
+		buf = unparse.Append(buf[:0], doc.Tree, doc.Policy, c)
 	}
 }
 
 func BenchmarkCheck(b *testing.B) {
 	src := benchInput(b)
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		b.Fatal(err)
 	}
-	tree := doc.Tree
+	tr := doc.Tree
 	// One function body, one statement, and half of all nodes removed.
-	var body, stmt hdd.NodeID
-	for id := len(tree.Nodes) / 2; id < len(tree.Nodes); id++ {
-		n := &tree.Nodes[id]
-		if body == 0 && n.Kind == "compound_statement" && tree.Nodes[n.Parent].Kind == "function_definition" {
-			body = hdd.NodeID(id)
+	var body, stmt tree.NodeID
+	for id := len(tr.Nodes) / 2; id < len(tr.Nodes); id++ {
+		n := &tr.Nodes[id]
+		if body == 0 && n.Kind == "compound_statement" && tr.Nodes[n.Parent].Kind == "function_definition" {
+			body = tree.NodeID(id)
 		}
 		if stmt == 0 && n.Kind == "expression_statement" {
-			stmt = hdd.NodeID(id)
+			stmt = tree.NodeID(id)
 		}
 	}
 	cands := []struct {
 		name string
-		c    hdd.Config
+		c    tree.Candidate
 	}{
-		{"input", hdd.Config{}},
-		{"statement", hdd.Config{}.Remove(stmt)},
-		{"body", hdd.Config{}.Remove(body)},
-		{"half", halfRemoved(tree)},
+		{"input", tree.Candidate{}},
+		{"statement", tree.Candidate{}.Remove(stmt)},
+		{"body", tree.Candidate{}.Remove(body)},
+		{"half", halfRemoved(tr)},
 	}
 	for _, cand := range cands {
-		text := unparse.Text(tree, cand.c)
+		text := unparse.Text(tr, doc.Policy, cand.c)
 		for _, lim := range []float64{maxIncremental, -1} {
 			name := cand.name + "/default"
 			if lim < 0 {
@@ -101,17 +102,17 @@ func BenchmarkCheck(b *testing.B) {
 				maxIncremental = lim
 				b.SetBytes(int64(len(text)))
 				for b.Loop() {
-					doc.Check(text)
+					doc.Policy.Check(text)
 				}
 			})
 		}
 	}
 	b.Run("parallel", func(b *testing.B) {
-		text := unparse.Text(tree, cands[1].c)
+		text := unparse.Text(tr, doc.Policy, cands[1].c)
 		b.SetBytes(int64(len(text)))
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				if err := doc.Check(text); err != nil {
+				if err := doc.Policy.Check(text); err != nil {
 					b.Error(err)
 				}
 			}

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the C format: files ending in .c, .h or .i (preprocessed C).
@@ -26,7 +27,8 @@ var language = tsc.GetLanguage()
 // blocks of prose, trigraphs). It is reduced anyway, as the user named it C.
 const mostlyErrors = 0.5
 
-// Parse parses src as C. The root of the tree spans all of src; its
+// Parse parses src as C; it stops with an error wrapping ctx.Err() when
+// ctx is done. The root of the tree spans all of src; its
 // children are the top-level items of the translation unit. Regions that
 // tree-sitter cannot parse (GNU extensions it does not know, unexpanded
 // macros) are kept as opaque ERROR nodes, whose lines are nodes of their
@@ -34,18 +36,22 @@ const mostlyErrors = 0.5
 // is empty or binary. It never refuses text as not C: the user named it C,
 // and gcc may well read what tree-sitter cannot.
 //
-// The Doc's Check re-parses a candidate and refuses it if it has more
+// The policy's Check re-parses a candidate and refuses it if it has more
 // syntax errors than src.
-func Parse(src []byte) (*grammars.Doc, error) {
+func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	tree, err := parse(src)
+	st, err := parse(ctx, src)
 	if err != nil {
-		return nil, fmt.Errorf("c: tree-sitter: %w", err)
+		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
-	nerr := countErrors(tree.RootNode())
-	nodes, missing := copyTree(tree, src)
+	nerr := countErrors(st.RootNode())
+	nodes, missing := copyTree(st, src)
+	if err := ctx.Err(); err != nil {
+		st.Close()
+		return nil, err
+	}
 
 	regions, errBytes, first := errorRegions(src, nodes)
 	if first < 0 && missing.count > 0 {
@@ -55,27 +61,30 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{src: src, base: tree.Copy(), limit: nerr}
-	tree.Close()
-	tree = nil
+	chk := &checker{src: src, base: st.Copy(), limit: nerr}
+	st.Close()
+	st = nil
 
-	b := builder{src: src, raw: nodes, t: hdd.NewTree(src)}
-	b.t.Nodes = make([]hdd.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
-	b.t.Fuse = Fuse
-	b.t.Accepts = accepts
-	b.t.LineSensitive = true
+	b := builder{src: src, raw: nodes, t: tree.NewTree(src)}
+	b.t.Nodes = make([]tree.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
 	b.build()
 	if err := b.t.Finish(); err != nil {
 		// The spans are clamped while copying, so this is a bug here.
-		return nil, fmt.Errorf("c: %w", err)
+		return nil, fmt.Errorf("internal error: %w", err)
 	}
-	doc := &grammars.Doc{Tree: b.t, Check: chk.check,
-		Tidy: []hdd.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}},
-		Transforms: []hdd.Transform{
+	doc := &grammars.Doc{Tree: b.t, Policy: &tree.Policy{
+		Fuse:          Fuse,
+		LineSensitive: true,
+		Units:         grammars.TextUnits,
+		Accepts:       accepts,
+		Check:         chk.check,
+		Transforms: []tree.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
 			{Name: "type simplification", Candidates: simplifyTypes},
-		}}
+		},
+		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}}),
+	}}
 	if nerr > 0 {
 		line, col := grammars.Position(src, first)
 		var parts []string
@@ -117,12 +126,12 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// parse runs a fresh tree-sitter parser over src.
-func parse(src []byte) (*sitter.Tree, error) {
+// parse runs a fresh tree-sitter parser over src, until ctx is done.
+func parse(ctx context.Context, src []byte) (*sitter.Tree, error) {
 	p := sitter.NewParser()
 	defer p.Close()
 	p.SetLanguage(language)
-	return p.ParseCtx(context.Background(), nil, src)
+	return p.ParseCtx(ctx, nil, src)
 }
 
 // errorSymbol is tree-sitter's symbol for ERROR nodes

@@ -1,7 +1,9 @@
 package c
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -10,23 +12,23 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // find returns the nth node (from 0) of the given kind whose text is text.
-func find(t *testing.T, tree *hdd.Tree, kind, text string, nth int) hdd.NodeID {
+func find(t *testing.T, tr *tree.Tree, kind, text string, nth int) tree.NodeID {
 	t.Helper()
-	for id := range tree.Nodes {
-		if tree.Nodes[id].Kind == kind && string(tree.Text(hdd.NodeID(id))) == text {
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == kind && string(tr.Text(tree.NodeID(id))) == text {
 			if nth == 0 {
-				return hdd.NodeID(id)
+				return tree.NodeID(id)
 			}
 			nth--
 		}
 	}
-	t.Fatalf("no %s %q in\n%s", kind, text, dump(tree))
-	return hdd.NoNode
+	t.Fatalf("no %s %q in\n%s", kind, text, dump(tr))
+	return tree.NoNode
 }
 
 // A target names the node to remove: its kind and exact text, and which of
@@ -280,19 +282,19 @@ func TestRemove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ids []hdd.NodeID
+			var ids []tree.NodeID
 			for _, r := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, r.kind, r.text, r.nth))
 			}
-			got := string(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+			got := string(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
 			if got != tt.want {
 				t.Errorf("got %q, want %q\ntree:\n%s", got, tt.want, dump(doc.Tree))
 			}
-			if err := doc.Check([]byte(got)); err != nil {
+			if err := doc.Policy.Check([]byte(got)); err != nil {
 				t.Errorf("Check(%q) = %v, want nil", got, err)
 			}
 		})
@@ -312,7 +314,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err == nil {
 				t.Fatalf("got no error, want one containing %q\n%s", tt.want, dump(doc.Tree))
 			}
@@ -348,7 +350,7 @@ func TestWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -360,7 +362,7 @@ func TestWarnings(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	doc, err := Parse([]byte("int f(int x) { return x + 1; }\n"))
+	doc, err := Parse(context.Background(), []byte("int f(int x) { return x + 1; }\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +376,7 @@ func TestCheck(t *testing.T) {
 		{"int f(int x { return x; }\n", false},
 	}
 	for _, tt := range tests {
-		err := doc.Check([]byte(tt.cand))
+		err := doc.Policy.Check([]byte(tt.cand))
 		if (err == nil) != tt.ok {
 			t.Errorf("Check(%q) = %v, want ok=%v", tt.cand, err, tt.ok)
 		}
@@ -388,7 +390,7 @@ func TestCheckConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Parse(src)
+	doc, err := Parse(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,19 +398,19 @@ func TestCheckConcurrent(t *testing.T) {
 	var cands [][]byte
 	var want []bool
 	for range 200 {
-		c := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+		c := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
 		if rng.IntN(4) == 0 { // and some broken ones
 			c = append(c, "int ) ;"...)
 		}
 		cands = append(cands, c)
-		want = append(want, doc.Check(c) == nil)
+		want = append(want, doc.Policy.Check(c) == nil)
 	}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range cands {
 				i := (i + g*25) % len(cands)
-				if got := doc.Check(cands[i]) == nil; got != want[i] {
+				if got := doc.Policy.Check(cands[i]) == nil; got != want[i] {
 					t.Errorf("candidate %d: concurrent Check ok=%v, sequential ok=%v", i, got, want[i])
 				}
 			}
@@ -449,31 +451,47 @@ func TestUnparsedRegionsByLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(t.Context(), []byte(tt.src))
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
 			}
-			tree := doc.Tree
+			tr := doc.Tree
 			var lines []string
-			for id := range tree.Nodes {
-				n := &tree.Nodes[id]
+			for id := range tr.Nodes {
+				n := &tr.Nodes[id]
 				if n.Kind != "error_line" {
 					continue
 				}
-				lines = append(lines, string(tree.Text(hdd.NodeID(id))))
-				if !n.Is(hdd.Removable) || tree.Nodes[n.Parent].Kind != "ERROR" {
-					t.Errorf("line %q: not a removable child of an ERROR node", tree.Nodes[id].Kind)
+				lines = append(lines, string(tr.Text(tree.NodeID(id))))
+				if !n.Is(tree.Removable) || tr.Nodes[n.Parent].Kind != "ERROR" {
+					t.Errorf("line %q: not a removable child of an ERROR node", tr.Nodes[id].Kind)
 				}
 			}
 			if tt.lines != nil && strings.Join(lines, "|") != strings.Join(tt.lines, "|") {
-				t.Errorf("got error lines %q, want %q\n%s", lines, tt.lines, dump(tree))
+				t.Errorf("got error lines %q, want %q\n%s", lines, tt.lines, dump(tr))
 			}
 			if tt.name == "one line" && len(lines) != 0 {
 				t.Errorf("got error lines %q, want none", lines)
 			}
-			if got := string(unparse.Text(tree, hdd.Config{})); got != tt.src {
+			if got := string(unparse.Text(tr, doc.Policy, tree.Candidate{})); got != tt.src {
 				t.Errorf("round trip: got %q, want %q", got, tt.src)
 			}
 		})
+	}
+}
+
+// TestParseCanceled checks that a parse stops when its context is done,
+// with an error that says so: tree-sitter's parse itself stops, not only
+// the work after it.
+func TestParseCanceled(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 300<<10; i++ {
+		fmt.Fprintf(&b, "int f%d(int x) { return x * %d + 1; }\n", i, i)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Parse(ctx, []byte(b.String()))
+	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "tree-sitter: ") {
+		t.Errorf("Parse with a canceled context: err = %v, want tree-sitter's context.Canceled", err)
 	}
 }

@@ -20,7 +20,7 @@ var parsers = sync.Pool{New: func() any {
 	return p
 }}
 
-// A checker is the Doc.Check of one input: it re-parses candidates and
+// A checker is the policy's Check of one input: it re-parses candidates and
 // refuses those with more syntax errors than the input.
 //
 // To save time it parses incrementally: the input's tree-sitter tree is
@@ -35,7 +35,7 @@ type checker struct {
 	limit int // the input's error count
 }
 
-// check is the Doc.Check.
+// check is the policy's Check.
 func (c *checker) check(cand []byte) error {
 	if bytes.Equal(cand, c.src) {
 		return nil
@@ -65,7 +65,7 @@ func (c *checker) errorCount(cand []byte) (n, first int, err error) {
 	tree, err := p.ParseCtx(context.Background(), old, cand)
 	parsers.Put(p)
 	if err != nil {
-		return 0, 0, fmt.Errorf("c: tree-sitter: %w", err)
+		return 0, 0, fmt.Errorf("tree-sitter: %w", err)
 	}
 	defer tree.Close()
 	root := tree.RootNode()

@@ -1,5 +1,6 @@
 // Package c is the C adapter: it parses C source with tree-sitter into a
-// lossless [hdd.Tree] and says what may happen to each node.
+// lossless [tree.Tree], says what may happen to each node, and supplies
+// C's [tree.Policy].
 //
 // # Trees
 //
@@ -24,12 +25,12 @@
 //
 // tree-sitter recovers from what it cannot parse (GNU extensions it does
 // not know, unexpanded macros) with ERROR nodes. These are kept as opaque
-// nodes ([hdd.Opaque]), removable where an item could be, and reported in
+// nodes ([tree.Opaque]), removable where an item could be, and reported in
 // the Doc's Warnings; only input that is mostly unparsable is refused.
 //
 // # Check
 //
-// The Doc's Check re-parses each candidate and refuses it if it has more
+// The policy's Check re-parses each candidate and refuses it if it has more
 // ERROR and MISSING nodes than the input. Where the candidate differs from
 // the input in a short enough span, it is parsed incrementally, as one edit
 // of the input's tree, which makes checking a small change to a 100 KB file

@@ -2,12 +2,13 @@ package c
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -29,7 +30,7 @@ func FuzzRoundTrip(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc, err := Parse(src)
+		doc, err := Parse(context.Background(), src)
 		if err != nil {
 			var se *grammars.SyntaxError
 			if !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) && !errors.As(err, &se) {
@@ -37,31 +38,31 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got := unparse.Text(doc.Tree, hdd.Config{})
+		got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{})
 		if !bytes.Equal(got, src) {
 			t.Fatalf("round trip: got %q, want %q", got, src)
 		}
-		if err := doc.Check(src); err != nil {
+		if err := doc.Policy.Check(src); err != nil {
 			t.Fatalf("Check(input) = %v, want nil", err)
 		}
 		// Remove every other shrinkable node: the unparser must cope with
 		// whatever the table produced, and Check must not panic.
-		var ids []hdd.NodeID
+		var ids []tree.NodeID
 		for id := range doc.Tree.Nodes {
-			if id%2 == 1 && doc.Tree.CanShrink(hdd.NodeID(id)) {
-				ids = append(ids, hdd.NodeID(id))
+			if id%2 == 1 && doc.Tree.CanShrink(tree.NodeID(id)) {
+				ids = append(ids, tree.NodeID(id))
 			}
 		}
-		doc.Check(unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...)))
+		doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
 		// The transforms' candidates and the tidies must not panic either.
-		for _, tf := range doc.Transforms {
-			cands := tf.Candidates(doc.Tree, hdd.Config{})
+		for _, tf := range doc.Policy.Transforms {
+			cands := tf.Candidates(doc.Tree, tree.Candidate{})
 			for _, c := range cands[:min(len(cands), 8)] {
-				doc.Check(unparse.Text(doc.Tree, c))
+				doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, c))
 			}
 		}
-		for _, td := range doc.Tidy {
-			doc.Check(td.Apply(src))
+		for _, td := range doc.Policy.Tidies {
+			doc.Policy.Check(td.Apply(src))
 		}
 	})
 }

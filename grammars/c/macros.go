@@ -3,7 +3,7 @@ package c
 import (
 	"strings"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // identKinds are the leaves that may name a macro.
@@ -19,10 +19,10 @@ var identKinds = map[string]bool{
 // the definition and replacing every use by BODY. Removing "#define local"
 // alone breaks "local int f()", and removing "local" alone is not an edit the
 // tree offers; together they are.
-func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
-	var defs, opaque []hdd.NodeID
-	uses := map[string][]hdd.NodeID{}
-	t.Walk(c, func(id hdd.NodeID) bool {
+func expandMacros(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+	var defs, opaque []tree.NodeID
+	uses := map[string][]tree.NodeID{}
+	t.Walk(c, func(id tree.NodeID) bool {
 		n := &t.Nodes[id]
 		leaf := len(t.Children(id)) == 0
 		if c.Removed(id) {
@@ -38,12 +38,12 @@ func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
 		case leaf && identKinds[n.Kind]:
 			name := string(t.Text(id))
 			uses[name] = append(uses[name], id)
-		case leaf && n.Is(hdd.Opaque):
+		case leaf && n.Is(tree.Opaque):
 			opaque = append(opaque, id)
 		}
 		return true
 	})
-	var cands []hdd.Config
+	var cands []tree.Candidate
 	for _, def := range defs {
 		name, body := "", ""
 		for _, ch := range t.Children(def) {
@@ -54,7 +54,7 @@ func expandMacros(t *hdd.Tree, c hdd.Config) []hdd.Config {
 				switch sub, ok := c.Subst(ch); {
 				case c.Removed(ch):
 					body = ""
-				case ok && sub.Hoist == hdd.NoNode:
+				case ok && sub.Hoist == tree.NoNode:
 					body = strings.TrimSpace(sub.Text)
 				default:
 					body = strings.TrimSpace(string(t.Text(ch)))

@@ -1,22 +1,23 @@
 package c
 
 import (
+	"context"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 func TestExpandMacros(t *testing.T) {
 	src := "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n"
-	doc, err := Parse([]byte(src))
+	doc, err := Parse(context.Background(), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, c := range expandMacros(doc.Tree, hdd.Config{}) {
-		text := unparse.Text(doc.Tree, c)
-		if err := doc.Check(text); err != nil {
+	for _, c := range expandMacros(doc.Tree, tree.Candidate{}) {
+		text := unparse.Text(doc.Tree, doc.Policy, c)
+		if err := doc.Policy.Check(text); err != nil {
 			t.Errorf("candidate %q: %v", text, err)
 		}
 		got = append(got, string(text))
@@ -53,21 +54,21 @@ func TestReplaceWord(t *testing.T) {
 // not the original: a removed body expands to nothing.
 func TestExpandMacrosEdited(t *testing.T) {
 	src := "#define local static\nlocal int f() { return 0; }\n"
-	doc, err := Parse([]byte(src))
+	doc, err := Parse(context.Background(), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var arg hdd.NodeID = -1
+	var arg tree.NodeID = -1
 	for id := range doc.Tree.Nodes {
 		if doc.Tree.Nodes[id].Kind == "preproc_arg" {
-			arg = hdd.NodeID(id)
+			arg = tree.NodeID(id)
 		}
 	}
-	cands := expandMacros(doc.Tree, hdd.Config{}.Remove(arg))
+	cands := expandMacros(doc.Tree, tree.Candidate{}.Remove(arg))
 	if len(cands) != 1 {
 		t.Fatalf("got %d candidates, want 1", len(cands))
 	}
-	if got, want := string(unparse.Text(doc.Tree, cands[0])), "int f() { return 0; }\n"; got != want {
+	if got, want := string(unparse.Text(doc.Tree, doc.Policy, cands[0])), "int f() { return 0; }\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -27,46 +28,53 @@ func freshErrors(src []byte) int {
 // construction, the share Check rejects is bounded (measured, with room).
 func TestProperty(t *testing.T) {
 	tests := []struct {
-		files func(testing.TB) []string
-		n     int     // candidates per file
-		max   float64 // the largest rejected share allowed
+		name  string
+		files func(testing.TB) []string // skips its group when the corpus is absent
+		n     int                       // candidates per file
+		max   float64                   // the largest rejected share allowed
 	}{
-		{testFiles, 3000, 0.03},
-		{benchFiles, 600, 0.03},
+		{"testdata", testFiles, 3000, 0.03},
+		{"bench", benchFiles, 600, 0.03},
 	}
 	for _, tt := range tests {
-		for _, file := range tt.files(t) {
-			name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
-			t.Run(name, func(t *testing.T) {
-				src, err := os.ReadFile(file)
-				if err != nil {
-					t.Fatal(err)
+		t.Run(tt.name, func(t *testing.T) { testProperty(t, tt.files(t), tt.n, tt.max) })
+	}
+}
+
+// testProperty is TestProperty over files, n candidates each (fewer for
+// large files), with a rejected share of at most maxShare.
+func testProperty(t *testing.T, files []string, n int, maxShare float64) {
+	for _, file := range files {
+		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := n
+			if len(src) > 50000 {
+				n /= 3
+			}
+			if testing.Short() {
+				n /= 10
+			}
+			limit := freshErrors(src)
+			st := grammartest.Property(t, Format, src, n, 1, func(cand []byte) error {
+				if got := freshErrors(cand); got > limit {
+					return fmt.Errorf("%d syntax errors, want at most %d", got, limit)
 				}
-				n := tt.n
-				if len(src) > 50000 {
-					n /= 3
-				}
-				if testing.Short() {
-					n /= 10
-				}
-				limit := freshErrors(src)
-				st := grammartest.Property(t, Format, src, n, 1, func(cand []byte) error {
-					if got := freshErrors(cand); got > limit {
-						return fmt.Errorf("%d syntax errors, want at most %d", got, limit)
-					}
-					return nil
-				})
-				// The share bound is for removals; a macro expansion is
-				// refused more often, and costs a check, not a test.
-				removals := st.Candidates - st.Transformed
-				share := float64(st.Rejected-st.TransformRejected) / float64(removals)
-				t.Logf("candidates %d, rejected %d, bad %d; of the %d removals only, rejected %.1f%%",
-					st.Candidates, st.Rejected, st.Bad, removals, 100*share)
-				if share > tt.max {
-					t.Errorf("Check rejected %.1f%% of the removal candidates, want at most %.0f%%", 100*share, 100*tt.max)
-				}
+				return nil
 			})
-		}
+			// The share bound is for removals; a macro expansion is
+			// refused more often, and costs a check, not a test.
+			removals := st.Candidates - st.Transformed
+			share := float64(st.Rejected-st.TransformRejected) / float64(removals)
+			t.Logf("candidates %d, rejected %d, bad %d; of the %d removals only, rejected %.1f%%",
+				st.Candidates, st.Rejected, st.Bad, removals, 100*share)
+			if share > maxShare {
+				t.Errorf("Check rejected %.1f%% of the removal candidates, want at most %.0f%%", 100*share, 100*maxShare)
+			}
+		})
 	}
 }
 
@@ -79,7 +87,7 @@ func TestIncrementalAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := Parse(src)
+		doc, err := Parse(context.Background(), src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,8 +99,8 @@ func TestIncrementalAgrees(t *testing.T) {
 		}
 		disagree := 0
 		for range n {
-			cand := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
-			if (doc.Check(cand) == nil) != (freshErrors(cand) <= limit) {
+			cand := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
+			if (doc.Policy.Check(cand) == nil) != (freshErrors(cand) <= limit) {
 				disagree++
 				if disagree <= 3 {
 					t.Errorf("%s: Check and a fresh parse disagree on\n%s", file, cand)

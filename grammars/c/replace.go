@@ -3,7 +3,7 @@ package c
 import (
 	"strings"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // This file holds the per-node policy: which nodes may vanish, which are
@@ -197,20 +197,20 @@ var specifierKinds = map[string]bool{
 
 // policy returns the flags and replacement of child c of p that follow from
 // the two nodes alone; the context rules in plan add to them.
-func (b *builder) policy(p, c *raw) (hdd.Flags, string) {
+func (b *builder) policy(p, c *raw) (tree.Flags, string) {
 	switch {
 	case p.err: // a line of a region tree-sitter could not parse
-		return hdd.Removable, ""
+		return tree.Removable, ""
 	case c.err:
 		if c.extra {
-			return hdd.Opaque | hdd.Removable, ""
+			return tree.Opaque | tree.Removable, ""
 		}
-		return hdd.Opaque, ""
+		return tree.Opaque, ""
 	case anywhere[c.kind]:
-		return hdd.Removable, ""
+		return tree.Removable, ""
 	case p.kind == "preproc_def" || p.kind == "preproc_function_def" || p.kind == "preproc_call":
 		if c.kind == "preproc_arg" {
-			return hdd.Removable, ""
+			return tree.Removable, ""
 		}
 	case p.kind == "for_statement":
 		switch c.field {
@@ -218,12 +218,12 @@ func (b *builder) policy(p, c *raw) (hdd.Flags, string) {
 			if c.kind == "declaration" {
 				return 0, ";"
 			}
-			return hdd.Removable, ""
+			return tree.Removable, ""
 		case "update":
-			return hdd.Removable, ""
+			return tree.Removable, ""
 		}
 	case p.kind == "function_definition" && c.kind == "declaration":
-		return hdd.Removable, "" // a K&R parameter declaration
+		return tree.Removable, "" // a K&R parameter declaration
 	}
 	key := slotKey{p.kind, c.field}
 	switch {
@@ -248,7 +248,7 @@ func (b *builder) policy(p, c *raw) (hdd.Flags, string) {
 // or a group of consecutive raw siblings under a synthetic node.
 type slot struct {
 	raw     int // index into builder.raw, or -1 for a group
-	flags   hdd.Flags
+	flags   tree.Flags
 	replace string
 	kind    string // a group's kind
 	members []slot // a group's members
@@ -354,8 +354,8 @@ func (b *builder) plan(pi int) []slot {
 		if p.kind == "type_definition" {
 			// A typedef needs a declarator: the first stays.
 			for i := range slots {
-				if slots[i].Is(hdd.ListItem) {
-					slots[i].flags &^= hdd.Removable
+				if slots[i].Is(tree.ListItem) {
+					slots[i].flags &^= tree.Removable
 					break
 				}
 			}
@@ -382,13 +382,13 @@ func (b *builder) planItems(p *raw, slots []slot) []slot {
 		}
 		if specifierKinds[c.kind] && i+1 < len(slots) {
 			if next := &b.raw[slots[i+1].raw]; next.kind == ";" && !next.named {
-				out = append(out, slot{raw: -1, kind: "declaration", flags: hdd.Removable,
+				out = append(out, slot{raw: -1, kind: "declaration", flags: tree.Removable,
 					members: []slot{s, slots[i+1]}})
 				i++
 				continue
 			}
 		}
-		s.flags |= hdd.Removable
+		s.flags |= tree.Removable
 		out = append(out, s)
 	}
 	return out
@@ -415,11 +415,11 @@ func (b *builder) planList(slots []slot, item func(slot) bool) []slot {
 		s := slots[i]
 		switch {
 		case isItem[i]:
-			s.flags |= hdd.Removable | hdd.ListItem
+			s.flags |= tree.Removable | tree.ListItem
 			seen = true
 			out = append(out, s)
 		case isComma(s) && seen && i < last:
-			s.flags = hdd.Sep
+			s.flags = tree.Sep
 			j := i + 1
 			for j < len(slots) && !isItem[j] && !isComma(slots[j]) {
 				j++
@@ -428,7 +428,7 @@ func (b *builder) planList(slots []slot, item func(slot) bool) []slot {
 				out = append(out, s)
 				continue
 			}
-			g := slot{raw: -1, kind: ",", flags: hdd.Sep, members: append([]slot{{raw: s.raw}}, slots[i+1:j]...)}
+			g := slot{raw: -1, kind: ",", flags: tree.Sep, members: append([]slot{{raw: s.raw}}, slots[i+1:j]...)}
 			out = append(out, g)
 			i = j - 1
 		case isComma(s) && seen && i > last:
@@ -436,12 +436,12 @@ func (b *builder) planList(slots []slot, item func(slot) bool) []slot {
 			// that loses all its items does not keep it: "{ a, b, }" less
 			// b reads "{ a }". The comma may vanish on its own too.
 			k := len(out) - 1
-			for !out[k].Is(hdd.ListItem) {
+			for !out[k].Is(tree.ListItem) {
 				k--
 			}
-			s.flags |= hdd.Removable
+			s.flags |= tree.Removable
 			members := append(append([]slot{}, out[k:]...), s)
-			members[0].flags &^= hdd.Removable | hdd.ListItem
+			members[0].flags &^= tree.Removable | tree.ListItem
 			out = append(out[:k], slot{raw: -1, kind: "list_item", flags: out[k].flags, members: members})
 		default:
 			out = append(out, s)
@@ -451,19 +451,19 @@ func (b *builder) planList(slots []slot, item func(slot) bool) []slot {
 }
 
 // Is reports whether all of f are set on s.
-func (s slot) Is(f hdd.Flags) bool { return s.flags&f == f }
+func (s slot) Is(f tree.Flags) bool { return s.flags&f == f }
 
 // A builder copies raw nodes into an hdd tree, applying the policy.
 type builder struct {
 	src   []byte
 	raw   []raw
-	t     *hdd.Tree
+	t     *tree.Tree
 	slots []slot // a stack: the slots of the nodes being added, outer first
 }
 
 // build adds the root, spanning all of the source, and everything below.
 func (b *builder) build() {
-	root := b.t.Add(hdd.NoNode, "translation_unit", 0, len(b.src), 0, "")
+	root := b.t.Add(tree.NoNode, "translation_unit", 0, len(b.src), 0, "")
 	if len(b.raw) == 0 {
 		return
 	}
@@ -471,7 +471,7 @@ func (b *builder) build() {
 }
 
 // children adds the children of raw node ri under id.
-func (b *builder) children(id hdd.NodeID, ri int) {
+func (b *builder) children(id tree.NodeID, ri int) {
 	if b.raw[ri].first < 0 {
 		return
 	}
@@ -482,7 +482,7 @@ func (b *builder) children(id hdd.NodeID, ri int) {
 	b.slots = b.slots[:mark]
 }
 
-func (b *builder) add(parent hdd.NodeID, s slot) {
+func (b *builder) add(parent tree.NodeID, s slot) {
 	if s.raw < 0 {
 		first, last := s.members[0], s.members[len(s.members)-1]
 		for last.raw < 0 {
@@ -501,7 +501,7 @@ func (b *builder) add(parent hdd.NodeID, s slot) {
 	id := b.t.Add(parent, r.kind, r.start, r.end, s.flags, s.replace)
 	b.t.SetClass(id, class(r.kind, r.field, s.replace))
 	if r.kind == "string_literal" && s.replace == `""` {
-		b.t.SetFlags(id, b.t.Nodes[id].Flags|hdd.Chars) // a string in a value slot may be cut down
+		b.t.SetFlags(id, b.t.Nodes[id].Flags|tree.Chars) // a string in a value slot may be cut down
 	}
 	b.children(id, s.raw)
 }

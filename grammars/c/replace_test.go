@@ -1,6 +1,7 @@
 package c
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -9,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -31,14 +32,14 @@ func TestSingleEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc, err := Parse(src)
+			doc, err := Parse(context.Background(), src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree := doc.Tree
+			tr := doc.Tree
 			step := 1
-			if !*full && len(tree.Nodes) > 5000 {
-				step = len(tree.Nodes) / 2000 // a sample of about 4000 nodes
+			if !*full && len(tr.Nodes) > 5000 {
+				step = len(tr.Nodes) / 2000 // a sample of about 4000 nodes
 				if testing.Short() {
 					step *= 10
 				}
@@ -46,20 +47,20 @@ func TestSingleEdits(t *testing.T) {
 			var rem, remOK, rep, repOK int
 			failed := map[string]int{} // removal failures by parent and kind
 			var buf []byte
-			for id := range tree.Nodes {
-				id := hdd.NodeID(id)
-				if !tree.CanShrink(id) || int(id)%step != 0 && !tree.Nodes[id].Is(hdd.Opaque) {
+			for id := range tr.Nodes {
+				id := tree.NodeID(id)
+				if !tr.CanShrink(id) || int(id)%step != 0 && !tr.Nodes[id].Is(tree.Opaque) {
 					continue
 				}
-				n := &tree.Nodes[id]
-				buf = unparse.Append(buf[:0], tree, hdd.Config{}.Remove(id))
-				err := doc.Check(buf)
-				if n.Is(hdd.Removable) {
+				n := &tr.Nodes[id]
+				buf = unparse.Append(buf[:0], tr, doc.Policy, tree.Candidate{}.Remove(id))
+				err := doc.Policy.Check(buf)
+				if n.Is(tree.Removable) {
 					rem++
 					if err == nil {
 						remOK++
 					} else {
-						failed[tree.Nodes[n.Parent].Kind+" > "+n.Kind]++
+						failed[tr.Nodes[n.Parent].Kind+" > "+n.Kind]++
 					}
 					continue
 				}
@@ -67,8 +68,8 @@ func TestSingleEdits(t *testing.T) {
 				if err == nil {
 					repOK++
 				} else if rep-repOK <= 5 {
-					t.Errorf("replacing %s %q (in %s) by %q: %v\n%s", n.Kind, clipText(tree.Text(id)),
-						tree.Nodes[n.Parent].Kind, n.Replace, err, around(buf, n.Start))
+					t.Errorf("replacing %s %q (in %s) by %q: %v\n%s", n.Kind, clipText(tr.Text(id)),
+						tr.Nodes[n.Parent].Kind, n.Replace, err, around(buf, n.Start))
 				}
 			}
 			t.Logf("replacements: %d/%d pass (%.1f%%); removals: %d/%d pass (%.1f%%)",

@@ -42,7 +42,7 @@ func TestRoundTrip(t *testing.T) {
 						t.Fatal(err)
 					}
 					doc := grammartest.RoundTrip(t, Format, src)
-					if err := doc.Check(src); err != nil {
+					if err := doc.Policy.Check(src); err != nil {
 						t.Errorf("Check(input) = %v, want nil", err)
 					}
 					for _, w := range doc.Warnings {

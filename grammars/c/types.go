@@ -1,15 +1,17 @@
 package c
 
-import "github.com/hddreduce/hdd/hdd"
+import (
+	"github.com/hddreduce/hdd/hdd/tree"
+)
 
 // simplifyTypes is a transform: it proposes int, C's plainest type, in place
 // of each type that is spelled otherwise (unsigned long, size_t, char, a
 // typedef name such as z_off_t) where a declaration, a parameter, a field or
 // a cast names its type. A header or a typedef that only supplied the type
 // can go in a later sweep. void is left alone: it is no value type.
-func simplifyTypes(t *hdd.Tree, c hdd.Config) []hdd.Config {
-	var cands []hdd.Config
-	t.Walk(c, func(id hdd.NodeID) bool {
+func simplifyTypes(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+	var cands []tree.Candidate
+	t.Walk(c, func(id tree.NodeID) bool {
 		if !typeHolders[t.Nodes[id].Kind] || c.Edited(id) {
 			return true
 		}

@@ -1,10 +1,11 @@
 package c
 
 import (
+	"context"
 	"slices"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -24,14 +25,14 @@ func TestSimplifyTypes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse([]byte(tt.src))
+			doc, err := Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, c := range simplifyTypes(doc.Tree, hdd.Config{}) {
-				text := unparse.Text(doc.Tree, c)
-				if err := doc.Check(text); err != nil {
+			for _, c := range simplifyTypes(doc.Tree, tree.Candidate{}) {
+				text := unparse.Text(doc.Tree, doc.Policy, c)
+				if err := doc.Policy.Check(text); err != nil {
 					t.Errorf("%q: %v", text, err)
 				}
 				got = append(got, string(text))

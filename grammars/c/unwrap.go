@@ -1,20 +1,22 @@
 package c
 
-import "github.com/hddreduce/hdd/hdd"
+import (
+	"github.com/hddreduce/hdd/hdd/tree"
+)
 
 // unwrapBlocks is a transform: for each block that stands as an item of
 // another block ("{ a; { b; c; } }"), it proposes dropping its braces so its
 // items join the outer block ("{ a; b; c; }"). Blocks left behind by
 // hoisting a do or if statement to its body are the usual case.
-func unwrapBlocks(t *hdd.Tree, c hdd.Config) []hdd.Config {
-	var cands []hdd.Config
-	var visit func(id hdd.NodeID, parentKind string)
-	visit = func(id hdd.NodeID, parentKind string) {
+func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+	var cands []tree.Candidate
+	var visit func(id tree.NodeID, parentKind string)
+	visit = func(id tree.NodeID, parentKind string) {
 		if c.Removed(id) {
 			return
 		}
 		if sub, ok := c.Subst(id); ok {
-			if sub.Hoist != hdd.NoNode {
+			if sub.Hoist != tree.NoNode {
 				visit(sub.Hoist, parentKind) // the hoisted node stands here
 			}
 			return

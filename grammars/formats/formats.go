@@ -3,6 +3,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,10 @@ func ByName(name string) (*grammars.Format, error) {
 	return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(Names(), ", "))
 }
 
+// ErrUnknown is wrapped by the error For returns when neither the name nor
+// the first bytes of a file tell its format.
+var ErrUnknown = errors.New("cannot tell the format")
+
 // For picks the format of the file at path: the one named by override if it
 // is not empty, else the one whose extensions include path's, else a guess
 // from the first non-blank byte of src ('{' or '[': JSON, '<': XML).
@@ -59,5 +64,5 @@ func For(path string, src []byte, override string) (*grammars.Format, error) {
 			return xml.Format, nil
 		}
 	}
-	return nil, fmt.Errorf("cannot tell the format of %s from its name; use -format with one of %s", filepath.Base(path), strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("%w of %s from its name or its first bytes", ErrUnknown, filepath.Base(path))
 }

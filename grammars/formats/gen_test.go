@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -235,19 +236,19 @@ func TestSynthInputs(t *testing.T) {
 				if err != nil || got != f.format {
 					t.Fatalf("For = %v, %v; want %s", got, err, f.name)
 				}
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if len(doc.Warnings) > 0 {
 					t.Errorf("warnings: %q", doc.Warnings)
 				}
-				if doc.Check != nil {
-					if err := doc.Check(src); err != nil {
+				if doc.Policy.Check != nil {
+					if err := doc.Policy.Check(src); err != nil {
 						t.Errorf("Check refuses the input: %v", err)
 					}
 				}
-				t.Logf("%d bytes, %d nodes, height %d", len(src), doc.Tree.Len(), doc.Tree.Height())
+				t.Logf("%d bytes, %d nodes, height %d", len(src), doc.Tree.Len(), doc.Tree.MaxDepth())
 			})
 		}
 	}

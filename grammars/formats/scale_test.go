@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -31,16 +32,16 @@ import (
 // reports test runs, peak memory and where the time went. TestScale runs
 // the small sizes of the same reductions under go test.
 
-// halfConfig returns a configuration removing about half of the input: it
+// halfCandidate returns a configuration removing about half of the input: it
 // flips a coin for each of the outermost shrinkable nodes that span less
 // than 1% of the input (descending into the others), with a fixed seed.
 // XML namespace declarations stay, so that the candidate is well-formed and
 // Check reads all of it.
-func halfConfig(t *hdd.Tree) hdd.Config {
+func halfCandidate(t *tree.Tree) tree.Candidate {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ids []hdd.NodeID
-	var visit func(id hdd.NodeID)
-	visit = func(id hdd.NodeID) {
+	var ids []tree.NodeID
+	var visit func(id tree.NodeID)
+	visit = func(id tree.NodeID) {
 		n := &t.Nodes[id]
 		if bytes.HasPrefix(t.Text(id), []byte("xmlns")) {
 			return
@@ -56,7 +57,7 @@ func halfConfig(t *hdd.Tree) hdd.Config {
 		}
 	}
 	visit(0)
-	return hdd.Config{}.Remove(ids...)
+	return tree.Candidate{}.Remove(ids...)
 }
 
 // synthCache keeps generated inputs across benchmarks: generating 2 MB of
@@ -82,7 +83,7 @@ func BenchmarkParse(b *testing.B) {
 				b.ReportAllocs()
 				var nodes int
 				for b.Loop() {
-					doc, err := f.format.Parse(src)
+					doc, err := f.format.Parse(context.Background(), src)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -101,16 +102,16 @@ func BenchmarkRender(b *testing.B) {
 		for _, sz := range synthSizes {
 			b.Run(f.name+"/"+sz.name, func(b *testing.B) {
 				src := cachedSynth(f, sz)
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					b.Fatal(err)
 				}
-				c := halfConfig(doc.Tree)
+				c := halfCandidate(doc.Tree)
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
 				var out []byte
 				for b.Loop() {
-					out = unparse.Text(doc.Tree, c)
+					out = unparse.Text(doc.Tree, doc.Policy, c)
 				}
 				b.ReportMetric(float64(len(out)), "out-bytes")
 			})
@@ -118,7 +119,7 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-// BenchmarkCheck runs Doc.Check on the candidate of BenchmarkRender, for
+// BenchmarkCheck runs the policy's Check on the candidate of BenchmarkRender, for
 // the formats that have a Check (JSON candidates are well-formed by
 // construction).
 func BenchmarkCheck(b *testing.B) {
@@ -126,22 +127,22 @@ func BenchmarkCheck(b *testing.B) {
 		for _, sz := range synthSizes {
 			b.Run(f.name+"/"+sz.name, func(b *testing.B) {
 				src := cachedSynth(f, sz)
-				doc, err := f.format.Parse(src)
+				doc, err := f.format.Parse(context.Background(), src)
 				if err != nil {
 					b.Fatal(err)
 				}
-				if doc.Check == nil {
+				if doc.Policy.Check == nil {
 					b.Skipf("%s has no Check", f.name)
 				}
-				text := unparse.Text(doc.Tree, halfConfig(doc.Tree))
+				text := unparse.Text(doc.Tree, doc.Policy, halfCandidate(doc.Tree))
 				accepted := 0.0
-				if doc.Check(text) == nil {
+				if doc.Policy.Check(text) == nil {
 					accepted = 1
 				}
 				b.SetBytes(int64(len(text)))
 				b.ReportAllocs()
 				for b.Loop() {
-					doc.Check(text)
+					doc.Policy.Check(text)
 				}
 				b.ReportMetric(accepted, "accepted")
 			})
@@ -151,13 +152,13 @@ func BenchmarkCheck(b *testing.B) {
 
 // A scaleRun is the outcome of one in-process reduction.
 type scaleRun struct {
-	out           []byte
-	stats         hdd.Stats
-	parse, total  time.Duration // parsing; parsing and reducing
-	render, check time.Duration // time inside Render and Check
-	peakHeap      uint64        // highest sampled heap objects, bytes
-	alloc         uint64        // bytes allocated
-	peakRSS       int64         // VmHWM after a reset, bytes; -1 where unknown
+	out          []byte
+	stats        hdd.Stats
+	parse, total time.Duration // parsing; parsing and reducing
+	check        time.Duration // time inside the policy's Check
+	peakHeap     uint64        // highest sampled heap objects, bytes
+	alloc        uint64        // bytes allocated
+	peakRSS      int64         // VmHWM after a reset, bytes; -1 where unknown
 }
 
 // candidates counts every candidate the search looked at: test runs
@@ -180,32 +181,31 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	allocs0 := readMetric("/gc/heap/allocs:bytes")
 	start := time.Now()
 
-	doc, err := f.format.Parse(src)
+	doc, err := f.format.Parse(context.Background(), src)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	r.parse = time.Since(start)
-	var render, check atomic.Int64
+	var check atomic.Int64
+	// The search without the format's transforms and tidies, whose tests
+	// are not what this measures.
 	red := hdd.Reducer{
-		Oracle:    hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
-		Algorithm: hdd.HDDStar,
-		Jobs:      1,
-		Render: func(dst []byte, t *hdd.Tree, c hdd.Config) []byte {
-			t0 := time.Now()
-			out := unparse.Append(dst, t, c)
-			render.Add(int64(time.Since(t0)))
-			return out
-		},
+		Oracle:      hdd.OracleFunc(func(c []byte) bool { return bytes.Contains(c, []byte(synthMarker)) }),
+		Algorithm:   hdd.HDDStar,
+		Jobs:        1,
+		NoTransform: true,
+		NoTidy:      true,
 	}
-	if doc.Check != nil {
-		red.Check = func(c []byte) error {
+	policy := *doc.Policy
+	if policy.Check != nil {
+		policy.Check = func(c []byte) error {
 			t0 := time.Now()
-			err := doc.Check(c)
+			err := doc.Policy.Check(c)
 			check.Add(int64(time.Since(t0)))
 			return err
 		}
 	}
-	res, err := red.Reduce(context.Background(), doc.Tree)
+	res, err := red.Reduce(context.Background(), doc.Tree, &policy)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func scaleReduce(tb testing.TB, f synthFormat, src []byte) scaleRun {
 	stop()
 	r.peakRSS = peakRSS()
 	r.out, r.stats = res.Output, res.Stats
-	r.render, r.check = time.Duration(render.Load()), time.Duration(check.Load())
+	r.check = time.Duration(check.Load())
 	return r
 }
 
@@ -306,7 +306,6 @@ func BenchmarkReduce(b *testing.B) {
 					b.ReportMetric(float64(r.peakRSS)/mb, "peak-RSS-MB")
 				}
 				b.ReportMetric(float64(r.parse.Microseconds())/1e3, "parse-ms")
-				b.ReportMetric(float64(r.render.Microseconds())/1e3, "render-ms")
 				b.ReportMetric(float64(r.check.Microseconds())/1e3, "check-ms")
 			})
 		}
@@ -325,9 +324,9 @@ func TestScale(t *testing.T) {
 			t.Run(f.name+"/"+sz.name, func(t *testing.T) {
 				src := cachedSynth(f, sz)
 				r := scaleReduce(t, f, src)
-				t.Logf("%d -> %d bytes: %d tests, %d candidates, %v (parse %v, render %v, check %v); peak heap %.1f MB, allocated %.1f MB, peak RSS %.1f MB\n%s",
+				t.Logf("%d -> %d bytes: %d tests, %d candidates, %v (parse %v, check %v); peak heap %.1f MB, allocated %.1f MB, peak RSS %.1f MB\n%s",
 					len(src), len(r.out), r.stats.Tests, r.candidates(), r.total.Round(time.Millisecond),
-					r.parse.Round(time.Millisecond), r.render.Round(time.Millisecond), r.check.Round(time.Millisecond),
+					r.parse.Round(time.Millisecond), r.check.Round(time.Millisecond),
 					float64(r.peakHeap)/mb, float64(r.alloc)/mb, float64(r.peakRSS)/mb, r.out)
 				if !bytes.Contains(r.out, []byte(synthMarker)) {
 					t.Fatalf("the result lacks the marker:\n%s", r.out)
@@ -340,7 +339,7 @@ func TestScale(t *testing.T) {
 				if r.stats.Tests > 300 {
 					t.Errorf("%d test runs, want at most 300", r.stats.Tests)
 				}
-				if _, err := f.format.Parse(r.out); err != nil {
+				if _, err := f.format.Parse(context.Background(), r.out); err != nil {
 					t.Fatalf("the result does not parse as %s: %v\n%s", f.name, err, r.out)
 				}
 			})

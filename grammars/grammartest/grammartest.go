@@ -4,39 +4,40 @@ package grammartest
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
-// RandomConfig returns a candidate that removes each shrinkable node of t
+// RandomCandidate returns a candidate that removes each shrinkable node of t
 // with a probability drawn at random for the whole candidate, so that some
 // candidates remove a few leaves and others whole subtrees, at every depth.
-func RandomConfig(t *hdd.Tree, rng *rand.Rand) hdd.Config {
+func RandomCandidate(t *tree.Tree, rng *rand.Rand) tree.Candidate {
 	p := []float64{0.01, 0.05, 0.2, 0.5, 0.9}[rng.IntN(5)]
-	var ids []hdd.NodeID
+	var ids []tree.NodeID
 	for id := range t.Nodes {
-		if rng.Float64() < p && t.CanShrink(hdd.NodeID(id)) {
-			ids = append(ids, hdd.NodeID(id))
+		if rng.Float64() < p && t.CanShrink(tree.NodeID(id)) {
+			ids = append(ids, tree.NodeID(id))
 		}
 	}
-	return hdd.Config{}.Remove(ids...)
+	return tree.Candidate{}.Remove(ids...)
 }
 
 // RoundTrip checks that parsing src with f and rendering the tree with no
 // edits gives src back byte for byte.
 func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
 	t.Helper()
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	got := unparse.Text(doc.Tree, hdd.Config{})
+	got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{})
 	if !bytes.Equal(got, src) {
 		i := 0
 		for i < len(got) && i < len(src) && got[i] == src[i] {
@@ -55,7 +56,7 @@ func clip(b []byte, i int) []byte {
 // Stats counts the candidates of a Property run.
 type Stats struct {
 	Candidates int // rendered
-	Rejected   int // refused by the Doc's own Check (never shown to a test)
+	Rejected   int // refused by the policy's own Check (never shown to a test)
 	Bad        int // accepted by Check but refused by the independent checker
 
 	// Transformed counts the candidates that carry a transform's edit, and
@@ -66,14 +67,14 @@ type Stats struct {
 
 // Property renders n random candidates of src and checks each with valid, an
 // independent well-formedness check. Half of the candidates also carry the
-// edit of one of the Doc's transforms, picked at random among those it
-// proposes for the random removals. A candidate that the Doc's own Check
+// edit of one of the policy's transforms, picked at random among those it
+// proposes for the random removals. A candidate that the policy's own Check
 // refuses would never reach a test, so it is only counted; every other
 // candidate must pass valid. Property reports each failure (up to a few) with
 // t.Errorf and returns the counts.
 func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, valid func([]byte) error) Stats {
 	t.Helper()
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
@@ -81,20 +82,20 @@ func Property(t testing.TB, f *grammars.Format, src []byte, n int, seed uint64, 
 	var st Stats
 	var buf []byte
 	for range n {
-		c := RandomConfig(doc.Tree, rng)
+		c := RandomCandidate(doc.Tree, rng)
 		transformed := false
-		if len(doc.Transforms) > 0 && rng.IntN(2) == 0 {
-			tf := doc.Transforms[rng.IntN(len(doc.Transforms))]
+		if tfs := doc.Policy.Transforms; len(tfs) > 0 && rng.IntN(2) == 0 {
+			tf := tfs[rng.IntN(len(tfs))]
 			if cands := tf.Candidates(doc.Tree, c); len(cands) > 0 {
 				c = cands[rng.IntN(len(cands))]
 				transformed = true
 				st.Transformed++
 			}
 		}
-		buf = unparse.Append(buf[:0], doc.Tree, c)
+		buf = unparse.Append(buf[:0], doc.Tree, doc.Policy, c)
 		st.Candidates++
-		if doc.Check != nil {
-			if err := doc.Check(buf); err != nil {
+		if doc.Policy.Check != nil {
+			if err := doc.Policy.Check(buf); err != nil {
 				st.Rejected++
 				if transformed {
 					st.TransformRejected++

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -35,18 +35,18 @@ func BenchmarkRender(b *testing.B) {
 	}
 	tr := doc.Tree
 	rng := rand.New(rand.NewPCG(1, 1))
-	var ids []hdd.NodeID
+	var ids []tree.NodeID
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Is(hdd.Removable) && tr.Depth(hdd.NodeID(id)) > 2 && rng.IntN(2) == 0 {
-			ids = append(ids, hdd.NodeID(id))
+		if tr.Nodes[id].Is(tree.Removable) && tr.Depth(tree.NodeID(id)) > 2 && rng.IntN(2) == 0 {
+			ids = append(ids, tree.NodeID(id))
 		}
 	}
-	c := hdd.Config{}.Remove(ids...)
-	buf := unparse.Text(tr, c)
+	c := tree.Candidate{}.Remove(ids...)
+	buf := unparse.Text(tr, doc.Policy, c)
 	b.ReportMetric(float64(len(buf)), "out-bytes")
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], tr, c)
+		buf = unparse.Append(buf[:0], tr, doc.Policy, c)
 	}
 }
 
@@ -73,23 +73,23 @@ func benchRenderArray(b *testing.B, remove func(j int) bool) {
 		b.Fatal(err)
 	}
 	tr := doc.Tree
-	big := hdd.NodeID(0)
+	big := tree.NodeID(0)
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == "array" && len(tr.Children(hdd.NodeID(id))) > len(tr.Children(big)) {
-			big = hdd.NodeID(id)
+		if tr.Nodes[id].Kind == "array" && len(tr.Children(tree.NodeID(id))) > len(tr.Children(big)) {
+			big = tree.NodeID(id)
 		}
 	}
-	var ids []hdd.NodeID
+	var ids []tree.NodeID
 	for j, e := range tr.Children(big) {
-		if remove(j) && tr.Nodes[e].Is(hdd.Removable) {
+		if remove(j) && tr.Nodes[e].Is(tree.Removable) {
 			ids = append(ids, e)
 		}
 	}
-	c := hdd.Config{}.Remove(ids...)
+	c := tree.Candidate{}.Remove(ids...)
 	b.SetBytes(int64(len(src)))
 	var buf []byte
 	for b.Loop() {
-		buf = unparse.Append(buf[:0], tr, c)
+		buf = unparse.Append(buf[:0], tr, doc.Policy, c)
 	}
 	b.ReportMetric(float64(len(ids)), "removed")
 	b.ReportMetric(float64(len(buf)), "out-bytes")

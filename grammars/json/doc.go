@@ -1,5 +1,5 @@
 // Package json is the JSON adapter: it parses a JSON document, or a stream
-// of JSON values such as JSON Lines, into a lossless [hdd.Tree] whose
+// of JSON values such as JSON Lines, into a lossless [tree.Tree] whose
 // candidates are well-formed JSON by construction.
 //
 // # Tree shape
@@ -38,8 +38,8 @@
 //
 // What may happen to each node:
 //
-//   - Object members and array elements are [hdd.Removable] and
-//     [hdd.ListItem]; commas are [hdd.Sep], so the unparser keeps exactly
+//   - Object members and array elements are [tree.Removable] and
+//     [tree.ListItem]; commas are [tree.Sep], so the unparser keeps exactly
 //     the commas that stand between two kept items and never leaves a
 //     trailing or doubled comma.
 //   - A key is part of its member: it goes with the member, never alone.
@@ -57,7 +57,7 @@
 //
 // Values (member values, array elements and the top-level value of a
 // document or of a record) have the hoisting class "value"
-// ([hdd.Node].Class): the search may replace such a value by one nested in
+// ([tree.Node].Class): the search may replace such a value by one nested in
 // it, for example {"a":{"b":{"c":1}}} by {"b":{"c":1}} or {"c":1}, which is
 // still JSON wherever the outer value stood. The node standing in a hoisted
 // value's place is removed by the hoisted value's policy, so hoisting an
@@ -66,7 +66,7 @@
 // (the {"a":1} of 2{"a":1}) has no class: hoisting it to its 1 would give
 // 21, one number. Members, commas and records have no class.
 //
-// The tree's Fuse puts a space between two numbers or literals that would
+// The policy's Fuse puts a space between two numbers or literals that would
 // otherwise become adjacent in a stream (1 2 3 less 2 gives "1 3", and
 // 1[]2 less [] gives "1 2", not "12").
 //
@@ -88,7 +88,7 @@
 // 10000 nested arrays or objects.
 //
 // A large input's tree stops at the deepest level that keeps it within
-// [FoldNodes] nodes: the containers and members there are [hdd.Folded]
+// [FoldNodes] nodes: the containers and members there are [tree.Folded]
 // leaves, and the search parses what is left of the input again when it
 // reaches the level below (what is left of a stream is parsed as a stream,
 // even with one value or none). A prescan counts the nodes of each level

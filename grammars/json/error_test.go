@@ -10,7 +10,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -94,16 +94,16 @@ func TestDeep(t *testing.T) {
 				t.Fatalf("Parse: %v", err)
 			}
 			tr := doc.Tree
-			if got := unparse.Text(tr, hdd.Config{}); !bytes.Equal(got, src) {
+			if got := unparse.Text(tr, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 				t.Fatalf("round trip: got %d bytes, want %d", len(got), len(src))
 			}
-			if tr.Height() < MaxDepth {
-				t.Errorf("got height %d, want at least %d", tr.Height(), MaxDepth)
+			if tr.MaxDepth() < MaxDepth {
+				t.Errorf("got height %d, want at least %d", tr.MaxDepth(), MaxDepth)
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
 			for range 20 {
-				c := grammartest.RandomConfig(tr, rng)
-				if got := unparse.Text(tr, c); !encjson.Valid(got) {
+				c := grammartest.RandomCandidate(tr, rng)
+				if got := unparse.Text(tr, doc.Policy, c); !encjson.Valid(got) {
 					t.Fatalf("got an invalid candidate: %.100q...", got)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -29,7 +30,7 @@ func foldInputs(t *testing.T) map[string][]byte {
 }
 
 // full parses src with no folding.
-func full(t *testing.T, src []byte) *hdd.Tree {
+func full(t *testing.T, src []byte) *tree.Tree {
 	t.Helper()
 	doc, err := parse(src, math.MaxInt, 1, false)
 	if err != nil {
@@ -62,7 +63,7 @@ func TestLevelSizes(t *testing.T) {
 func TestFold(t *testing.T) {
 	for name, src := range foldInputs(t) {
 		whole := full(t, src)
-		for fold := 1; fold < whole.Height(); fold++ {
+		for fold := 1; fold < whole.MaxDepth(); fold++ {
 			doc, err := parse(src, 1, fold, false)
 			if err != nil {
 				t.Fatal(err)
@@ -92,8 +93,8 @@ func TestFoldedReduction(t *testing.T) {
 		// The test wants one scalar of the input, the last of a few bytes.
 		var want []byte
 		for id := range whole.Nodes {
-			if n := &whole.Nodes[id]; len(whole.Children(hdd.NodeID(id))) == 0 && n.End-n.Start > 2 && n.Kind != "comma" {
-				want = whole.Text(hdd.NodeID(id))
+			if n := &whole.Nodes[id]; len(whole.Children(tree.NodeID(id))) == 0 && n.End-n.Start > 2 && n.Kind != "comma" {
+				want = whole.Text(tree.NodeID(id))
 			}
 		}
 		if want == nil {
@@ -142,8 +143,8 @@ func TestUnfoldEmptyStream(t *testing.T) {
 	if doc.Tree.FoldLevel() != 1 {
 		t.Fatalf("FoldLevel %d, want 1", doc.Tree.FoldLevel())
 	}
-	r := hdd.Reducer{Render: unparse.Append, Oracle: hdd.OracleFunc(func([]byte) bool { return true })}
-	res, err := r.Reduce(context.Background(), doc.Tree)
+	r := hdd.Reducer{Oracle: hdd.OracleFunc(func([]byte) bool { return true })}
+	res, err := r.Reduce(context.Background(), doc.Tree, doc.Policy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestUnfoldEmptyStream(t *testing.T) {
 		t.Errorf("got %q, want the empty stream", res.Output)
 	}
 	for _, text := range []string{"", " \n"} {
-		tr, err := doc.Tree.Unfold([]byte(text), 2)
+		tr, err := doc.Policy.Unfold([]byte(text), 2)
 		if err != nil || tr.Len() != 1 || tr.FoldLevel() != -1 {
 			t.Errorf("Unfold(%q) = %v, %v; want a tree of the document alone", text, tr, err)
 		}
@@ -189,27 +190,27 @@ func longLists() map[string][]byte {
 // itemCounts returns, for each run of tr, the number of items of the full
 // tree whole that it stands for: the children of the list whose bytes lie
 // in the run, the ends of the run being the ends of two of them.
-func itemCounts(t *testing.T, tr, whole *hdd.Tree) []int {
+func itemCounts(t *testing.T, tr, whole *tree.Tree) []int {
 	t.Helper()
-	starts, ends := make(map[int32]hdd.NodeID), make(map[int32]bool)
+	starts, ends := make(map[int32]tree.NodeID), make(map[int32]bool)
 	for id := 1; id < whole.Len(); id++ {
-		if n := &whole.Nodes[id]; n.Is(hdd.ListItem) || n.Kind == "record" {
-			starts[n.Start], ends[n.End] = hdd.NodeID(id), true
+		if n := &whole.Nodes[id]; n.Is(tree.ListItem) || n.Kind == "record" {
+			starts[n.Start], ends[n.End] = tree.NodeID(id), true
 		}
 	}
 	var counts []int
 	for id := range tr.Nodes {
 		n := &tr.Nodes[id]
-		if !n.Is(hdd.Run) {
+		if !n.Is(tree.Run) {
 			continue
 		}
 		first, ok := starts[n.Start]
-		if n.Kind != "run" || !ok || !ends[n.End] || len(tr.Children(hdd.NodeID(id))) != 0 {
+		if n.Kind != "run" || !ok || !ends[n.End] || len(tr.Children(tree.NodeID(id))) != 0 {
 			t.Fatalf("run %d [%d,%d) does not span whole items", id, n.Start, n.End)
 		}
 		count := 0
-		for c := first; c < hdd.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
-			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && !whole.Nodes[c].Is(hdd.Sep) {
+		for c := first; c < tree.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
+			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && !whole.Nodes[c].Is(tree.Sep) {
 				count++
 			}
 		}
@@ -241,7 +242,7 @@ func TestRuns(t *testing.T) {
 				if steps > 20 {
 					t.Fatalf("%s, budget %d: no full tree after 20 unfoldings", name, budget)
 				}
-				if got := string(unparse.Text(tr, hdd.Config{})); got != string(src) {
+				if got := string(unparse.Text(tr, doc.Policy, tree.Candidate{})); got != string(src) {
 					t.Fatalf("%s, budget %d: the tree renders as\n%s", name, budget, clip([]byte(got)))
 				}
 				counts := itemCounts(t, tr, whole)
@@ -254,7 +255,7 @@ func TestRuns(t *testing.T) {
 				}
 				rng := rand.New(rand.NewPCG(uint64(budget), uint64(steps)))
 				for range 50 {
-					if text := unparse.Text(tr, grammartest.RandomConfig(tr, rng)); valid(text) != nil {
+					if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
 						t.Fatalf("%s, budget %d: a candidate is not valid: %v\n%s", name, budget, valid(text), clip(text))
 					}
 				}
@@ -265,7 +266,7 @@ func TestRuns(t *testing.T) {
 				} else {
 					min = tr.FoldLevel() + 1
 				}
-				if tr, err = tr.Unfold(src, min); err != nil {
+				if tr, err = doc.Policy.Unfold(src, min); err != nil {
 					t.Fatal(err)
 				}
 				if tr.FoldLevel() >= 0 && tr.FoldLevel() < min || tr.RunLevel() >= 0 && tr.RunLevel() < min {
@@ -291,8 +292,8 @@ func TestRunsReduction(t *testing.T) {
 		// The test wants a scalar three fifths of the way through.
 		var want []byte
 		for id := range whole.Nodes {
-			if n := &whole.Nodes[id]; len(whole.Children(hdd.NodeID(id))) == 0 && n.Kind != "comma" && int(n.Start) < len(src)*3/5 {
-				want = whole.Text(hdd.NodeID(id))
+			if n := &whole.Nodes[id]; len(whole.Children(tree.NodeID(id))) == 0 && n.Kind != "comma" && int(n.Start) < len(src)*3/5 {
+				want = whole.Text(tree.NodeID(id))
 			}
 		}
 		var outs [2][]byte

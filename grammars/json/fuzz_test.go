@@ -9,7 +9,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -54,11 +54,11 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(len(src)), 7))
 		for i := range 6 {
-			c := grammartest.RandomConfig(doc.Tree, rng)
+			c := grammartest.RandomCandidate(doc.Tree, rng)
 			if i%2 == 1 {
 				c = randomHoists(doc.Tree, c, 3, rng)
 			}
-			if got := unparse.Text(doc.Tree, c); valid(got) != nil {
+			if got := unparse.Text(doc.Tree, doc.Policy, c); valid(got) != nil {
 				t.Fatalf("got an invalid candidate %q: %v", got, valid(got))
 			}
 		}
@@ -68,11 +68,11 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatalf("with a budget of 8 nodes: %v", err)
 		}
 		checkTree(t, small)
-		if got := unparse.Text(small.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+		if got := unparse.Text(small.Tree, small.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 			t.Fatalf("with a budget of 8 nodes, the tree renders as %q", got)
 		}
 		for range 4 {
-			if got := unparse.Text(small.Tree, grammartest.RandomConfig(small.Tree, rng)); valid(got) != nil {
+			if got := unparse.Text(small.Tree, small.Policy, grammartest.RandomCandidate(small.Tree, rng)); valid(got) != nil {
 				t.Fatalf("with a budget of 8 nodes, got an invalid candidate %q: %v", got, valid(got))
 			}
 		}

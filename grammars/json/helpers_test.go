@@ -14,7 +14,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // testInputs returns the files of testdata/.
@@ -106,7 +106,7 @@ func validatorFor(src []byte) func([]byte) error {
 func checkTree(t testing.TB, doc *grammars.Doc) {
 	t.Helper()
 	tr := doc.Tree
-	if doc.Check != nil {
+	if doc.Policy.Check != nil {
 		t.Errorf("got a Check, want nil")
 	}
 	root := tr.Nodes[0]
@@ -118,7 +118,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 		t.Fatalf("got a document with no values")
 	}
 	fail := 0
-	errorf := func(id hdd.NodeID, format string, args ...any) {
+	errorf := func(id tree.NodeID, format string, args ...any) {
 		fail++
 		if fail <= 5 {
 			n := tr.Nodes[id]
@@ -126,19 +126,19 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 		}
 	}
 	for i := range tr.Nodes {
-		id := hdd.NodeID(i)
+		id := tree.NodeID(i)
 		n := &tr.Nodes[id]
 		kids := tr.Children(id)
 		text := tr.Text(id)
 		gaps := ownBytes(tr, id)
-		var parent *hdd.Node
-		if n.Parent != hdd.NoNode {
+		var parent *tree.Node
+		if n.Parent != tree.NoNode {
 			parent = &tr.Nodes[n.Parent]
 		}
 		// A folded node of a large input stands for its subtree: TestFold
 		// compares folded trees with the full ones.
-		flags := n.Flags &^ hdd.Folded
-		if n.Is(hdd.Folded) {
+		flags := n.Flags &^ tree.Folded
+		if n.Is(tree.Folded) {
 			if len(kids) != 0 {
 				errorf(id, "a folded node with children")
 			}
@@ -150,8 +150,8 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			}
 			want := map[string]struct {
 				parent string
-				flags  hdd.Flags
-			}{"member": {"object", hdd.Removable | hdd.ListItem}, "record": {"document", hdd.Removable}}
+				flags  tree.Flags
+			}{"member": {"object", tree.Removable | tree.ListItem}, "record": {"document", tree.Removable}}
 			if w, ok := want[n.Kind]; ok {
 				if parent.Kind != w.parent || flags != w.flags {
 					errorf(id, "got parent %s flags %b, want %s and %b", parent.Kind, flags, w.parent, w.flags)
@@ -173,7 +173,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				}
 			}
 		case "record":
-			if parent.Kind != "document" || !stream || flags != hdd.Removable || n.Replace != "" {
+			if parent.Kind != "document" || !stream || flags != tree.Removable || n.Replace != "" {
 				errorf(id, "got parent %s flags %b replace %q, want a removable child of a stream", parent.Kind, flags, n.Replace)
 			}
 			if len(kids) != 1 {
@@ -197,7 +197,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				errorf(id, "the text is a %s", got)
 			}
 			switch {
-			case n.Is(hdd.Folded):
+			case n.Is(tree.Folded):
 			case n.Kind == "object":
 				if string(gaps) != "{}" {
 					errorf(id, "got own bytes %q, want {}", gaps)
@@ -213,9 +213,9 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 					errorf(id, "a scalar with children")
 				}
 			}
-			var chars hdd.Flags // strings may be cut down
+			var chars tree.Flags // strings may be cut down
 			if n.Kind == "string" {
-				chars = hdd.Chars
+				chars = tree.Chars
 			}
 			switch {
 			case parent.Kind == "document" || parent.Kind == "member" || parent.Kind == "record":
@@ -223,14 +223,14 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 					errorf(id, "got flags %b replace %q, want %b and %q", flags, n.Replace, chars, wantReplace[n.Kind])
 				}
 			case parent.Kind == "array":
-				if flags != hdd.Removable|hdd.ListItem|chars || n.Replace != "" {
+				if flags != tree.Removable|tree.ListItem|chars || n.Replace != "" {
 					errorf(id, "got flags %b replace %q, want removable list item", flags, n.Replace)
 				}
 			default:
 				errorf(id, "a value in a %s", parent.Kind)
 			}
 		case "member":
-			if parent.Kind != "object" || n.Flags != hdd.Removable|hdd.ListItem || n.Replace != "" {
+			if parent.Kind != "object" || n.Flags != tree.Removable|tree.ListItem || n.Replace != "" {
 				errorf(id, "got parent %s flags %b, want object, removable list item", parent.Kind, n.Flags)
 			}
 			if len(kids) != 1 {
@@ -243,15 +243,15 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				errorf(id, "got own bytes %q, value end %d; want a key, a colon and the member's end", gaps, v.End)
 			}
 		case "run": // a run of a long list's items (TestRuns checks them)
-			want := hdd.Removable | hdd.ListItem | hdd.Run
+			want := tree.Removable | tree.ListItem | tree.Run
 			if parent.Kind == "document" {
-				want = hdd.Removable | hdd.Run
+				want = tree.Removable | tree.Run
 			}
 			if n.Flags != want || len(kids) != 0 {
 				errorf(id, "got flags %b and %d children, want %b and none", n.Flags, len(kids), want)
 			}
 		case "comma":
-			if string(text) != "," || n.Flags != hdd.Sep || len(kids) != 0 {
+			if string(text) != "," || n.Flags != tree.Sep || len(kids) != 0 {
 				errorf(id, "got flags %b, want a \",\" separator leaf", n.Flags)
 			}
 		default:
@@ -265,7 +265,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 
 // wantClass returns the hoisting class of value node id: "value", but none
 // for a top-level value of a stream that touches a neighbour.
-func wantClass(tr *hdd.Tree, id hdd.NodeID) string {
+func wantClass(tr *tree.Tree, id tree.NodeID) string {
 	n := &tr.Nodes[id]
 	switch tr.Nodes[n.Parent].Kind {
 	case "array", "member", "document":
@@ -283,14 +283,14 @@ func wantClass(tr *hdd.Tree, id hdd.NodeID) string {
 // randomHoists returns c with up to k random hoists added, as the search's
 // hoisting pass makes them: an unedited node with a class replaced by an
 // unedited descendant of the same class (any, not only the nearest).
-func randomHoists(tr *hdd.Tree, c hdd.Config, k int, rng *rand.Rand) hdd.Config {
+func randomHoists(tr *tree.Tree, c tree.Candidate, k int, rng *rand.Rand) tree.Candidate {
 	for range k {
-		x := hdd.NodeID(rng.IntN(tr.Len()))
+		x := tree.NodeID(rng.IntN(tr.Len()))
 		class := tr.Nodes[x].Class
 		if class == "" || c.Edited(x) {
 			continue
 		}
-		var ds []hdd.NodeID
+		var ds []tree.NodeID
 		for d := x + 1; int(d) < tr.Len() && tr.Depth(d) > tr.Depth(x); d++ {
 			if tr.Nodes[d].Class == class && !c.Edited(d) {
 				ds = append(ds, d)
@@ -307,7 +307,7 @@ var wantReplace = map[string]string{"object": "{}", "array": "[]", "string": `""
 
 // checkItems checks that the children of a container alternate item, comma,
 // item, ..., item; itemKind "" means any value.
-func checkItems(tr *hdd.Tree, id hdd.NodeID, itemKind string, errorf func(hdd.NodeID, string, ...any)) {
+func checkItems(tr *tree.Tree, id tree.NodeID, itemKind string, errorf func(tree.NodeID, string, ...any)) {
 	ch := tr.Children(id)
 	if len(ch) > 0 && len(ch)%2 == 0 {
 		errorf(id, "got %d children, want an odd number", len(ch))
@@ -326,7 +326,7 @@ func checkItems(tr *hdd.Tree, id hdd.NodeID, itemKind string, errorf func(hdd.No
 
 // ownBytes returns the bytes of node id outside its children, whitespace
 // left out.
-func ownBytes(tr *hdd.Tree, id hdd.NodeID) []byte {
+func ownBytes(tr *tree.Tree, id tree.NodeID) []byte {
 	n := &tr.Nodes[id]
 	var out []byte
 	pos := n.Start

@@ -2,10 +2,12 @@ package json
 
 import (
 	"bytes"
+	"context"
 	encjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,7 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the JSON format: one JSON document, or a stream of JSON values
@@ -23,7 +25,7 @@ import (
 var Format = &grammars.Format{
 	Name:  "json",
 	Exts:  []string{".json", ".jsonl", ".ndjson", ".geojson"},
-	Parse: Parse,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return Parse(src) }, // fast: not cancelled
 }
 
 // MaxDepth is the deepest nesting of arrays and objects Parse accepts, the
@@ -39,10 +41,10 @@ func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, 
 // FoldNodes is the most nodes Parse builds at once. The tree of a larger
 // input stops at the deepest level that keeps it within FoldNodes (but
 // reaches level 1 at least): the containers and members there are
-// [hdd.Folded], and the search parses what is left of the input again when
+// [tree.Folded], and the search parses what is left of the input again when
 // it reaches the level below them; the candidates, and so the test runs,
 // are the same as with the whole tree. A level that is over FoldNodes by
-// itself has its long lists built in runs of items ([hdd.Run]). A tree
+// itself has its long lists built in runs of items ([tree.Run]). A tree
 // node costs about 45 bytes, so the tree of a dense 2 MB document would
 // take several times the input without this.
 const FoldNodes = 1 << 14
@@ -52,8 +54,8 @@ const FoldNodes = 1 << 14
 // even if src holds one value (or none): it is what is left of one.
 func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error) {
 	if stream && len(bytes.Trim(src, jsonSpace)) == 0 {
-		t := hdd.NewTree(src)
-		t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+		t := tree.NewTree(src)
+		t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 		return &grammars.Doc{Tree: t}, t.Finish()
 	}
 	if err := grammars.CheckText(src); err != nil {
@@ -64,13 +66,12 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		return nil, err
 	}
 	stream = stream || len(spans) > 1
-	t := hdd.NewTree(src)
-	t.Fuse = fuse
+	t := tree.NewTree(src)
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
 	b := builder{t: t, src: src, s: unsafe.String(unsafe.SliceData(src), len(src)), fold: -1, runs: -1}
 	if n := estimateNodes(src, len(spans)); n <= budget {
-		t.Nodes = make([]hdd.Node, 0, n)
+		t.Nodes = make([]tree.Node, 0, n)
 	} else {
 		sizes := levelSizes(src, spans, stream)
 		b.fold, n = grammars.FoldDepth(sizes, budget, minLevel)
@@ -81,23 +82,15 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 			b.runs, b.runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
 			n += budget - sizes[minLevel]
 		}
-		t.Nodes = make([]hdd.Node, 0, max(n, 1))
-		if b.fold >= 0 || b.runs >= 0 {
-			t.Unfold = func(src []byte, minLevel int) (*hdd.Tree, error) {
-				doc, err := parse(src, budget, minLevel, stream)
-				if err != nil {
-					return nil, err
-				}
-				return doc.Tree, nil
-			}
-		}
+		t.Nodes = make([]tree.Node, 0, max(n, 1))
+		t.Partial = b.fold >= 0 || b.runs >= 0
 	}
-	root := t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
+	root := t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	values := spans
 	if stream && b.runs == 1 && len(spans) > b.runLen {
 		for i := 0; i < len(spans); i += b.runLen {
 			last := spans[min(i+b.runLen, len(spans))-1]
-			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), hdd.Removable|hdd.Run, "")
+			t.Add(root, "run", spans[i].start, recordEnd(src, last.end), tree.Removable|tree.Run, "")
 		}
 		values = nil // the records are in the runs
 	}
@@ -113,9 +106,9 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		}
 		parent, class, depth := root, valueClass, 1
 		if stream {
-			flags := hdd.Removable
+			flags := tree.Removable
 			if b.fold == 1 {
-				flags |= hdd.Folded
+				flags |= tree.Folded
 			}
 			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), flags, "")
 			if b.fold == 1 {
@@ -135,7 +128,18 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}
-	doc := &grammars.Doc{Tree: t, Tidy: []hdd.Tidy{{Name: "compact", Apply: Compact}}}
+	doc := &grammars.Doc{Tree: t, Policy: &tree.Policy{
+		Fuse:  fuse,
+		Units: grammars.TextUnits,
+		Unfold: func(src []byte, minLevel int) (*tree.Tree, error) {
+			doc, err := parse(src, budget, minLevel, stream)
+			if err != nil {
+				return nil, err
+			}
+			return doc.Tree, nil
+		},
+		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
+	}}
 	if stream {
 		doc.Warnings = []string{fmt.Sprintf(
 			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
@@ -174,7 +178,7 @@ func split(src []byte) ([]span, error) {
 		end := int(dec.InputOffset())
 		start := end - len(raw)
 		if start < 0 || !bytes.Equal(src[start:end], raw) {
-			return nil, fmt.Errorf("json: internal error: encoding/json reports a value at [%d,%d) that is not there", start, end)
+			return nil, fmt.Errorf("internal error: encoding/json reports a value at [%d,%d) that is not there", start, end)
 		}
 		if n := len(spans); n > 0 && spans[n-1].end == start && wordByte(src[start-1]) && wordByte(src[start]) {
 			line, col := grammars.Position(src, start)
@@ -349,7 +353,7 @@ func wordByte(c byte) bool {
 		c == '-' || c == '+' || c == '.'
 }
 
-// fuse is the tree's Fuse: two numbers or literals run together would read
+// fuse is the policy's Fuse: two numbers or literals run together would read
 // as one token.
 func fuse(a, b byte) bool { return wordByte(a) && wordByte(b) }
 
@@ -396,7 +400,7 @@ const valueClass = "value"
 
 // A builder adds the nodes of gjson values to a tree.
 type builder struct {
-	t      *hdd.Tree
+	t      *tree.Tree
 	src    []byte
 	s      string // src as a string, so gjson results share its memory
 	fold   int    // the depth of the folded nodes; -1: none
@@ -406,18 +410,18 @@ type builder struct {
 
 // value adds v, whose Index is its absolute offset, and its descendants as
 // the last child of parent, at the given depth.
-func (b *builder) value(parent hdd.NodeID, v gjson.Result, depth int, flags hdd.Flags, replace, class string) error {
+func (b *builder) value(parent tree.NodeID, v gjson.Result, depth int, flags tree.Flags, replace, class string) error {
 	start, end := v.Index, v.Index+len(v.Raw)
 	if start < 0 || end > len(b.s) || b.s[start:end] != v.Raw {
 		return b.internal(start, "a value's offset is wrong")
 	}
 	k := kind(v)
 	if k == "string" {
-		flags |= hdd.Chars // a string may be cut down to a part of it
+		flags |= tree.Chars // a string may be cut down to a part of it
 	}
 	folded := depth == b.fold && v.Type == gjson.JSON && !emptyContainer(v.Raw)
 	if folded {
-		flags |= hdd.Folded
+		flags |= tree.Folded
 	}
 	id := b.t.Add(parent, k, start, end, flags, replace)
 	b.t.SetClass(id, class)
@@ -435,7 +439,7 @@ func emptyContainer(raw string) bool {
 // container adds the members or elements of v, and the commas between them,
 // as children of id, or runs of them when v is a long list at the depth of
 // runs.
-func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) error {
+func (b *builder) container(id tree.NodeID, v gjson.Result, depth int, obj bool) error {
 	if depth+1 == b.runs {
 		n := 0
 		v.ForEach(func(_, _ gjson.Result) bool { n++; return true })
@@ -445,10 +449,10 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 	}
 	return b.items(v, obj, func(_, comma int, key, val gjson.Result) error {
 		if comma >= 0 {
-			b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+			b.t.Add(id, "comma", comma, comma+1, tree.Sep, "")
 		}
 		if !obj {
-			return b.value(id, val, depth+1, hdd.Removable|hdd.ListItem, "", valueClass)
+			return b.value(id, val, depth+1, tree.Removable|tree.ListItem, "", valueClass)
 		}
 		kend := key.Index + len(key.Raw)
 		if kend > len(b.s) || b.s[key.Index:kend] != key.Raw || !strings.HasPrefix(key.Raw, `"`) {
@@ -458,9 +462,9 @@ func (b *builder) container(id hdd.NodeID, v gjson.Result, depth int, obj bool) 
 			return b.internal(kend, "expected a colon after a key")
 		}
 		// The key is the member's own bytes: no edit touches it alone.
-		flags := hdd.Removable | hdd.ListItem
+		flags := tree.Removable | tree.ListItem
 		if depth+1 == b.fold {
-			flags |= hdd.Folded
+			flags |= tree.Folded
 		}
 		m := b.t.Add(id, "member", key.Index, val.Index+len(val.Raw), flags, "")
 		if depth+1 == b.fold {
@@ -514,14 +518,14 @@ func (b *builder) items(v gjson.Result, obj bool, item func(i, comma int, key, v
 // inRuns adds the members or elements of v as runs of b.runLen of them,
 // and the commas between runs, as children of id: each run is a leaf
 // standing for its items and the commas between them.
-func (b *builder) inRuns(id hdd.NodeID, v gjson.Result, obj bool) error {
+func (b *builder) inRuns(id tree.NodeID, v gjson.Result, obj bool) error {
 	start, end := 0, 0
-	addRun := func() { b.t.Add(id, "run", start, end, hdd.Removable|hdd.ListItem|hdd.Run, "") }
+	addRun := func() { b.t.Add(id, "run", start, end, tree.Removable|tree.ListItem|tree.Run, "") }
 	err := b.items(v, obj, func(i, comma int, key, val gjson.Result) error {
 		if i%b.runLen == 0 {
 			if i > 0 {
 				addRun()
-				b.t.Add(id, "comma", comma, comma+1, hdd.Sep, "")
+				b.t.Add(id, "comma", comma, comma+1, tree.Sep, "")
 			}
 			start = val.Index
 			if obj {
@@ -563,7 +567,7 @@ func (b *builder) between(from, to int, sep byte) (int, bool) {
 // gjson result out of place: a bug, not a property of the input.
 func (b *builder) internal(off int, format string, args ...any) error {
 	line, col := grammars.Position(b.src, off)
-	return fmt.Errorf("json: internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
+	return fmt.Errorf("internal error at %d:%d: %s", line, col, fmt.Sprintf(format, args...))
 }
 
 // CompactLimit is the largest compacted result Compact produces: past it, a

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -68,28 +68,28 @@ func TestHoistProperty(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 9))
 			bad, hoists := 0, 0
 			for range n {
-				c := grammartest.RandomConfig(doc.Tree, rng)
+				c := grammartest.RandomCandidate(doc.Tree, rng)
 				if rng.IntN(2) == 0 {
-					c = hdd.Config{}
+					c = tree.Candidate{}
 				}
 				c = randomHoists(doc.Tree, c, 1+rng.IntN(5), rng)
 				if rng.IntN(2) == 0 {
 					// The next sweep removes shrinkable nodes, hoisted
 					// ones included.
-					var ids []hdd.NodeID
+					var ids []tree.NodeID
 					for id := range doc.Tree.Nodes {
-						if rng.IntN(4) == 0 && doc.Tree.CanShrink(hdd.NodeID(id)) && !c.Edited(hdd.NodeID(id)) {
-							ids = append(ids, hdd.NodeID(id))
+						if rng.IntN(4) == 0 && doc.Tree.CanShrink(tree.NodeID(id)) && !c.Edited(tree.NodeID(id)) {
+							ids = append(ids, tree.NodeID(id))
 						}
 					}
 					c = c.Remove(ids...)
 				}
 				for id := range doc.Tree.Nodes {
-					if s, ok := c.Subst(hdd.NodeID(id)); ok && s.Hoist != hdd.NoNode {
+					if s, ok := c.Subst(tree.NodeID(id)); ok && s.Hoist != tree.NoNode {
 						hoists++
 					}
 				}
-				got := unparse.Text(doc.Tree, c)
+				got := unparse.Text(doc.Tree, doc.Policy, c)
 				if err := valid(got); err != nil {
 					bad++
 					if bad <= 3 {
@@ -115,7 +115,7 @@ func TestJSONLinesStrict(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	bad := 0
 	for range 2000 {
-		got := unparse.Text(doc.Tree, grammartest.RandomConfig(doc.Tree, rng))
+		got := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
 		lines := strings.Split(string(got), "\n")
 		if lines[len(lines)-1] == "" {
 			lines = lines[:len(lines)-1]

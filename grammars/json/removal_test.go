@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -20,11 +20,11 @@ type pick struct {
 func (p pick) String() string { return fmt.Sprintf("%s %q #%d", p.Kind, p.Text, p.N) }
 
 // find returns the node p picks.
-func find(t *testing.T, tr *hdd.Tree, p pick) hdd.NodeID {
+func find(t *testing.T, tr *tree.Tree, p pick) tree.NodeID {
 	t.Helper()
 	n := 0
 	for i := range tr.Nodes {
-		id := hdd.NodeID(i)
+		id := tree.NodeID(i)
 		if tr.Nodes[id].Kind == p.Kind && string(tr.Text(id)) == p.Text {
 			if n == p.N {
 				return id
@@ -33,7 +33,7 @@ func find(t *testing.T, tr *hdd.Tree, p pick) hdd.NodeID {
 		}
 	}
 	t.Fatalf("no node %v", p)
-	return hdd.NoNode
+	return tree.NoNode
 }
 
 // TestRemoval checks the exact rendering of removals on small inputs.
@@ -95,11 +95,11 @@ func TestRemoval(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parse %q: %v", tt.in, err)
 			}
-			var c hdd.Config
+			var c tree.Candidate
 			for _, p := range tt.remove {
 				c = c.Remove(find(t, doc.Tree, p))
 			}
-			got := unparse.Text(doc.Tree, c)
+			got := unparse.Text(doc.Tree, doc.Policy, c)
 			if string(got) != tt.want {
 				t.Errorf("removing %v from %q: got %q, want %q", tt.remove, tt.in, got, tt.want)
 			}
@@ -120,7 +120,7 @@ func TestCanShrink(t *testing.T) {
 	tr := doc.Tree
 	var got bytes.Buffer
 	for i := range tr.Nodes {
-		id := hdd.NodeID(i)
+		id := tree.NodeID(i)
 		if tr.Nodes[id].Kind == "member" || tr.Nodes[id].Kind == "comma" {
 			continue
 		}
@@ -168,7 +168,7 @@ func TestHoist(t *testing.T) {
 			if tr.Nodes[from].Class != "value" || tr.Nodes[to].Class != "value" {
 				t.Fatalf("got classes %q and %q, want \"value\"", tr.Nodes[from].Class, tr.Nodes[to].Class)
 			}
-			got := unparse.Text(tr, hdd.Config{}.Hoist(from, to))
+			got := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(from, to))
 			if string(got) != tt.want {
 				t.Errorf("hoisting %v to %v in %q: got %q, want %q", tt.from, tt.to, tt.in, got, tt.want)
 			}

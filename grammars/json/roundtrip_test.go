@@ -23,7 +23,7 @@ func TestRoundTripBench(t *testing.T) {
 		t.Run(shortName(name), func(t *testing.T) {
 			doc := grammartest.RoundTrip(t, Format, readFile(t, name))
 			checkTree(t, doc)
-			t.Logf("%d nodes, height %d", doc.Tree.Len(), doc.Tree.Height())
+			t.Logf("%d nodes, height %d", doc.Tree.Len(), doc.Tree.MaxDepth())
 		})
 	}
 }
@@ -48,7 +48,7 @@ func TestFormat(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.in, err)
 		}
-		if doc.Check != nil {
+		if doc.Policy.Check != nil {
 			t.Errorf("Parse(%q): got a Check, want nil", tt.in)
 		}
 		if got := len(doc.Tree.Children(0)); got != tt.values {

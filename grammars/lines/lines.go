@@ -5,13 +5,15 @@ package lines
 
 import (
 	"bytes"
+	"context"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format is the line format. Its candidates need no well-formedness check.
-var Format = &grammars.Format{Name: "lines", Exts: []string{".txt"}, Parse: Parse}
+var Format = &grammars.Format{Name: "lines", Exts: []string{".txt"},
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return Parse(src) }} // fast: not cancelled
 
 // Parse returns a tree with one removable "line" node per line of src, its
 // newline included.
@@ -19,19 +21,18 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	t := hdd.NewTree(src)
-	root := t.Add(hdd.NoNode, "lines", 0, len(src), 0, "")
+	t := tree.NewTree(src)
+	root := t.Add(tree.NoNode, "lines", 0, len(src), 0, "")
 	for start := 0; start < len(src); {
 		end := len(src)
 		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
 			end = start + i + 1
 		}
-		t.Add(root, "line", start, end, hdd.Removable, "")
+		t.Add(root, "line", start, end, tree.Removable, "")
 		start = end
 	}
-	t.LineSensitive = true
 	if err := t.Finish(); err != nil {
 		return nil, err
 	}
-	return &grammars.Doc{Tree: t}, nil
+	return &grammars.Doc{Tree: t, Policy: &tree.Policy{LineSensitive: true, Tidies: grammars.Tidies}}, nil
 }

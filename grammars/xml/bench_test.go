@@ -41,7 +41,7 @@ func benchCheck(b *testing.B, parse func([]byte) (*grammars.Doc, error), src []b
 	}
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if err := doc.Check(src); err != nil {
+		if err := doc.Policy.Check(src); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -54,7 +54,7 @@
 //
 // [Parse] first reads a document strictly: when the tokenizer finds no
 // malformation (XML 1.0 well-formedness plus namespace well-formedness:
-// bound prefixes), the Doc's Check refuses every candidate that is not
+// bound prefixes), the policy's Check refuses every candidate that is not
 // well-formed in the same sense. By construction, removals cannot unbalance
 // tags; what Check catches is a namespace declaration removed while its
 // prefix is still used, a doctype removed while its entities are used, and
@@ -88,7 +88,7 @@
 //
 // The tree of a document of more than [FoldNodes] nodes stops at the
 // deepest level that keeps it within that many: the elements and start
-// tags there are [hdd.Folded], and the search parses what is left of the
+// tags there are [tree.Folded], and the search parses what is left of the
 // document again when it reaches the level below (the candidates are
 // those of the full tree). A scan that counts the nodes of each depth
 // without building them chooses that level first.

@@ -3,7 +3,7 @@ package xml
 import (
 	"bytes"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // startTag scans the start tag at i, adds its element and attributes, and
@@ -35,15 +35,15 @@ func (p *parser) startTag(i int) int {
 	p.elems++
 	id, depth := unbuilt, p.depth()+1
 	if p.building() {
-		id = p.add(p.parent(), depth, "element", i, tk.end, hdd.Removable)
+		id = p.add(p.parent(), depth, "element", i, tk.end, tree.Removable)
 		if id >= 0 {
 			p.t.SetClass(id, "element")
 		}
 		stag := p.add(id, depth+1, "start-tag", i, tk.end, 0)
 		for _, a := range tk.attrs {
-			var f hdd.Flags
+			var f tree.Flags
 			if p.attrRemovable(a) {
-				f = hdd.Removable
+				f = tree.Removable
 			}
 			p.add(stag, depth+2, "attribute", a.start, a.end, f)
 		}
@@ -350,7 +350,7 @@ func (p *parser) endTag(i int) int {
 	}
 	if k < 0 {
 		p.errName(errStrayEnd, i, "end tag </", name, "> matches no open element")
-		p.leaf("stray-end-tag", i, end, hdd.Removable)
+		p.leaf("stray-end-tag", i, end, tree.Removable)
 		return end
 	}
 	for len(p.stack)-1 > k {

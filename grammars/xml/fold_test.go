@@ -10,6 +10,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // foldInput is an input of the folding tests.
@@ -38,7 +39,7 @@ func foldInputs(t *testing.T) []foldInput {
 }
 
 // full parses in.src with no folding.
-func (in foldInput) full(t *testing.T) *hdd.Tree {
+func (in foldInput) full(t *testing.T) *tree.Tree {
 	t.Helper()
 	doc, err := parse(in.src, in.l, math.MaxInt, 1)
 	if err != nil {
@@ -72,11 +73,11 @@ func TestFold(t *testing.T) {
 		whole := in.full(t)
 		wd := grammartest.Depths(whole)
 		for id := range whole.Nodes {
-			if whole.Level(hdd.NodeID(id)) != wd[id] && whole.Len() > 20 {
-				t.Fatalf("%s: node %d is at level %d, depth %d", in.name, id, whole.Level(hdd.NodeID(id)), wd[id])
+			if whole.Level(tree.NodeID(id)) != wd[id] && whole.Len() > 20 {
+				t.Fatalf("%s: node %d is at level %d, depth %d", in.name, id, whole.Level(tree.NodeID(id)), wd[id])
 			}
 		}
-		for fold := 1; fold < whole.Height(); fold++ {
+		for fold := 1; fold < whole.MaxDepth(); fold++ {
 			doc, err := parse(in.src, in.l, 1, fold)
 			if err != nil {
 				t.Fatal(err)
@@ -101,7 +102,7 @@ func TestFoldedReduction(t *testing.T) {
 		var want []byte
 		for id := range whole.Nodes {
 			if n := &whole.Nodes[id]; n.Kind == "text" && int(n.Start) < len(in.src)*3/5 && n.End-n.Start > 2 {
-				want = whole.Text(hdd.NodeID(id))
+				want = whole.Text(tree.NodeID(id))
 			}
 		}
 		if want == nil {

@@ -2,6 +2,7 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -19,17 +20,17 @@ import (
 // removing single nodes or applying a transform neither panics nor yields
 // unparsable candidates.
 func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
-	doc, err := f.Parse(src)
+	doc, err := f.Parse(context.Background(), src)
 	if err != nil {
 		if strings.Contains(err.Error(), "\n") {
 			t.Errorf("multi-line error %q", err)
 		}
 		return
 	}
-	if got := unparse.Text(doc.Tree, hdd.Config{}); !bytes.Equal(got, src) {
+	if got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 		t.Fatalf("round trip: got %q, want %q", got, src)
 	}
-	if err := doc.Check(src); err != nil {
+	if err := doc.Policy.Check(src); err != nil {
 		t.Fatalf("Check(original) = %v, want nil", err)
 	}
 	// Folded no higher than each level, the tree keeps the levels above,
@@ -39,13 +40,13 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 	if f == HTMLFormat {
 		l = langHTML
 	}
-	for level := 1; level <= doc.Tree.Levels(); level++ {
+	for level := 1; level <= doc.Tree.MaxLevel(); level++ {
 		folded, err := parse(src, l, 1, level)
 		if err != nil {
 			t.Fatalf("folded from level %d: %v", level, err)
 		}
 		tr := folded.Tree
-		if got := unparse.Text(tr, hdd.Config{}); !bytes.Equal(got, src) {
+		if got := unparse.Text(tr, folded.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
 			t.Fatalf("folded from level %d, round trip: got %q", level, got)
 		}
 		if tr.FoldLevel() >= 0 && tr.FoldLevel() < level {
@@ -53,11 +54,11 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 		depth := 0
 		for id := range tr.Nodes {
-			depth = max(depth, tr.Depth(hdd.NodeID(id)))
+			depth = max(depth, tr.Depth(tree.NodeID(id)))
 		}
 		n := 0
 		for id := range doc.Tree.Nodes {
-			if doc.Tree.Depth(hdd.NodeID(id)) <= depth {
+			if doc.Tree.Depth(tree.NodeID(id)) <= depth {
 				n++
 			}
 		}
@@ -66,37 +67,37 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		}
 	}
 	for id := 1; id < doc.Tree.Len() && id < 64; id++ {
-		if !doc.Tree.CanShrink(hdd.NodeID(id)) {
+		if !doc.Tree.CanShrink(tree.NodeID(id)) {
 			continue
 		}
-		c := unparse.Text(doc.Tree, hdd.Config{}.Remove(hdd.NodeID(id)))
-		if doc.Check(c) != nil {
+		c := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(tree.NodeID(id)))
+		if doc.Policy.Check(c) != nil {
 			continue
 		}
-		d, err := f.Parse(c)
+		d, err := f.Parse(context.Background(), c)
 		if err != nil {
 			t.Fatalf("candidate without node %d (%s) does not parse: %v\n%q", id, doc.Tree.Nodes[id].Kind, err, c)
 		}
-		if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
+		if got := unparse.Text(d.Tree, d.Policy, tree.Candidate{}); !bytes.Equal(got, c) {
 			t.Fatalf("candidate without node %d does not round-trip", id)
 		}
 	}
-	for _, td := range doc.Tidy {
+	for _, td := range doc.Policy.Tidies {
 		// A tidy of a well-formed document keeps it well-formed (a
 		// malformed one may get refused by Check, which is what Check is
 		// for).
-		if c := td.Apply(src); len(doc.Warnings) == 0 && !bytes.Equal(c, src) && doc.Check(c) != nil {
+		if c := td.Apply(src); len(doc.Warnings) == 0 && !bytes.Equal(c, src) && doc.Policy.Check(c) != nil {
 			t.Fatalf("tidy %q made a well-formed document malformed: %q", td.Name, c)
 		}
 	}
-	for _, tf := range doc.Transforms {
-		cands := tf.Candidates(doc.Tree, hdd.Config{})
+	for _, tf := range doc.Policy.Transforms {
+		cands := tf.Candidates(doc.Tree, tree.Candidate{})
 		for _, cand := range cands[:min(len(cands), 16)] {
-			c := unparse.Text(doc.Tree, cand)
-			if doc.Check(c) != nil {
+			c := unparse.Text(doc.Tree, doc.Policy, cand)
+			if doc.Policy.Check(c) != nil {
 				continue
 			}
-			if _, err := f.Parse(c); err != nil {
+			if _, err := f.Parse(context.Background(), c); err != nil {
 				t.Fatalf("%s candidate does not parse: %v\n%q", tf.Name, err, c)
 			}
 		}

@@ -37,70 +37,97 @@ type htmlTag struct {
 	closedBy uint32 // the groups whose start tags close this element
 }
 
-var htmlTags = map[string]*htmlTag{}
-
-func init() {
-	set := func(names []string, f func(*htmlTag)) {
-		for _, n := range names {
-			t := htmlTags[n]
-			if t == nil {
-				t = &htmlTag{}
-				htmlTags[n] = t
-			}
-			f(t)
-		}
-	}
-	set([]string{"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame",
-		"hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr"},
-		func(t *htmlTag) { t.void = true })
-	set([]string{"html", "head", "body", "p", "li", "dt", "dd", "option", "optgroup",
-		"tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp"},
-		func(t *htmlTag) { t.optional = true })
-	set([]string{"script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "textarea", "title"},
-		func(t *htmlTag) { t.raw = rawText })
-	set([]string{"plaintext"}, func(t *htmlTag) { t.raw = rawToEOF; t.optional = true })
-	set([]string{"base", "basefont", "bgsound", "link", "meta", "title", "script", "style",
-		"noscript", "template", "noframes"}, func(t *htmlTag) { t.inHead = true })
-
-	set([]string{"address", "article", "aside", "blockquote", "center", "details", "dialog",
-		"dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form",
-		"h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "listing", "main",
-		"menu", "nav", "ol", "p", "pre", "search", "section", "table", "ul", "xmp", "plaintext",
-		"li", "dt", "dd"}, func(t *htmlTag) { t.group |= gBlock })
-	set([]string{"li"}, func(t *htmlTag) { t.group |= gLi })
-	set([]string{"dt", "dd"}, func(t *htmlTag) { t.group |= gDtDd })
-	set([]string{"option"}, func(t *htmlTag) { t.group |= gOption })
-	set([]string{"optgroup"}, func(t *htmlTag) { t.group |= gOptgroup })
-	set([]string{"tr"}, func(t *htmlTag) { t.group |= gTr })
-	set([]string{"td", "th"}, func(t *htmlTag) { t.group |= gCell })
-	set([]string{"thead", "tbody", "tfoot"}, func(t *htmlTag) { t.group |= gSection })
-	set([]string{"colgroup"}, func(t *htmlTag) { t.group |= gColgroup })
-	set([]string{"caption"}, func(t *htmlTag) { t.group |= gCaption })
-	set([]string{"rb", "rt", "rtc", "rp"}, func(t *htmlTag) { t.group |= gRuby })
-	set([]string{"body"}, func(t *htmlTag) { t.group |= gBody })
-
-	htmlTags["p"].closedBy = gBlock
-	htmlTags["li"].closedBy = gLi
-	htmlTags["dt"].closedBy = gDtDd
-	htmlTags["dd"].closedBy = gDtDd
-	htmlTags["option"].closedBy = gOption | gOptgroup
-	htmlTags["optgroup"].closedBy = gOptgroup
-	htmlTags["tr"].closedBy = gTr | gSection
-	htmlTags["td"].closedBy = gCell | gTr | gSection
-	htmlTags["th"].closedBy = gCell | gTr | gSection
-	for _, n := range []string{"thead", "tbody", "tfoot"} {
-		htmlTags[n].closedBy = gSection
-	}
-	htmlTags["colgroup"].closedBy = gColgroup | gCaption | gSection | gTr
-	htmlTags["caption"].closedBy = gColgroup | gCaption | gSection | gTr
-	for _, n := range []string{"rb", "rt", "rtc", "rp"} {
-		htmlTags[n].closedBy = gRuby
-	}
-	htmlTags["head"].closedBy = gBody
-	headTag = htmlTags["head"]
+// htmlTags holds the rules of the element names that have any, by
+// lower-case name.
+var htmlTags = map[string]*htmlTag{
+	"address":    {group: gBlock},
+	"area":       {void: true},
+	"article":    {group: gBlock},
+	"aside":      {group: gBlock},
+	"base":       {void: true, inHead: true},
+	"basefont":   {void: true, inHead: true},
+	"bgsound":    {void: true, inHead: true},
+	"blockquote": {group: gBlock},
+	"body":       {optional: true, group: gBody},
+	"br":         {void: true},
+	"caption":    {optional: true, group: gCaption, closedBy: gTr | gSection | gColgroup | gCaption},
+	"center":     {group: gBlock},
+	"col":        {void: true},
+	"colgroup":   {optional: true, group: gColgroup, closedBy: gTr | gSection | gColgroup | gCaption},
+	"dd":         {optional: true, group: gBlock | gDtDd, closedBy: gDtDd},
+	"details":    {group: gBlock},
+	"dialog":     {group: gBlock},
+	"dir":        {group: gBlock},
+	"div":        {group: gBlock},
+	"dl":         {group: gBlock},
+	"dt":         {optional: true, group: gBlock | gDtDd, closedBy: gDtDd},
+	"embed":      {void: true},
+	"fieldset":   {group: gBlock},
+	"figcaption": {group: gBlock},
+	"figure":     {group: gBlock},
+	"footer":     {group: gBlock},
+	"form":       {group: gBlock},
+	"frame":      {void: true},
+	"h1":         {group: gBlock},
+	"h2":         {group: gBlock},
+	"h3":         {group: gBlock},
+	"h4":         {group: gBlock},
+	"h5":         {group: gBlock},
+	"h6":         {group: gBlock},
+	"head":       {optional: true, closedBy: gBody},
+	"header":     {group: gBlock},
+	"hgroup":     {group: gBlock},
+	"hr":         {void: true, group: gBlock},
+	"html":       {optional: true},
+	"iframe":     {raw: rawText},
+	"img":        {void: true},
+	"input":      {void: true},
+	"keygen":     {void: true},
+	"li":         {optional: true, group: gBlock | gLi, closedBy: gLi},
+	"link":       {void: true, inHead: true},
+	"listing":    {group: gBlock},
+	"main":       {group: gBlock},
+	"menu":       {group: gBlock},
+	"meta":       {void: true, inHead: true},
+	"nav":        {group: gBlock},
+	"noembed":    {raw: rawText},
+	"noframes":   {raw: rawText, inHead: true},
+	"noscript":   {raw: rawText, inHead: true},
+	"ol":         {group: gBlock},
+	"optgroup":   {optional: true, group: gOptgroup, closedBy: gOptgroup},
+	"option":     {optional: true, group: gOption, closedBy: gOption | gOptgroup},
+	"p":          {optional: true, group: gBlock, closedBy: gBlock},
+	"param":      {void: true},
+	"plaintext":  {optional: true, raw: rawToEOF, group: gBlock},
+	"pre":        {group: gBlock},
+	"rb":         {optional: true, group: gRuby, closedBy: gRuby},
+	"rp":         {optional: true, group: gRuby, closedBy: gRuby},
+	"rt":         {optional: true, group: gRuby, closedBy: gRuby},
+	"rtc":        {optional: true, group: gRuby, closedBy: gRuby},
+	"script":     {raw: rawText, inHead: true},
+	"search":     {group: gBlock},
+	"section":    {group: gBlock},
+	"source":     {void: true},
+	"style":      {raw: rawText, inHead: true},
+	"table":      {group: gBlock},
+	"tbody":      {optional: true, group: gSection, closedBy: gSection},
+	"td":         {optional: true, group: gCell, closedBy: gTr | gCell | gSection},
+	"template":   {inHead: true},
+	"textarea":   {raw: rawText},
+	"tfoot":      {optional: true, group: gSection, closedBy: gSection},
+	"th":         {optional: true, group: gCell, closedBy: gTr | gCell | gSection},
+	"thead":      {optional: true, group: gSection, closedBy: gSection},
+	"title":      {raw: rawText, inHead: true},
+	"tr":         {optional: true, group: gTr, closedBy: gTr | gSection},
+	"track":      {void: true},
+	"ul":         {group: gBlock},
+	"wbr":        {void: true},
+	"xmp":        {raw: rawText, group: gBlock},
 }
 
-var headTag *htmlTag
+// headTag is the rules of head, which any start tag that may not appear in
+// head closes.
+var headTag = htmlTags["head"]
 
 // lookupHTML returns the rules for the element name, matched without regard
 // to ASCII case, or nil for an element without special rules.

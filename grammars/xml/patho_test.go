@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -34,14 +34,14 @@ func TestPathological(t *testing.T) {
 				if err != nil {
 					return nil, err
 				}
-				return unparse.Text(d.Tree, hdd.Config{}), d.Check(b)
+				return unparse.Text(d.Tree, d.Policy, tree.Candidate{}), d.Policy.Check(b)
 			},
 			func(b []byte) ([]byte, error) {
 				d, err := ParseHTML(b)
 				if err != nil {
 					return nil, err
 				}
-				return unparse.Text(d.Tree, hdd.Config{}), d.Check(b)
+				return unparse.Text(d.Tree, d.Policy, tree.Candidate{}), d.Policy.Check(b)
 			},
 		} {
 			got, err := f(src)

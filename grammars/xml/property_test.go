@@ -2,6 +2,7 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -39,7 +40,7 @@ func TestProperty(t *testing.T) {
 			if f == HTMLFormat {
 				l = langHTML
 			}
-			doc, err := f.Parse(src)
+			doc, err := f.Parse(context.Background(), src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,11 +50,11 @@ func TestProperty(t *testing.T) {
 			}
 			orig := malformations(src, l)
 			reparse := func(c []byte) error {
-				d, err := f.Parse(c)
+				d, err := f.Parse(context.Background(), c)
 				if err != nil {
 					return fmt.Errorf("candidate does not parse: %v", err)
 				}
-				if got := unparse.Text(d.Tree, hdd.Config{}); !bytes.Equal(got, c) {
+				if got := unparse.Text(d.Tree, d.Policy, tree.Candidate{}); !bytes.Equal(got, c) {
 					return fmt.Errorf("candidate does not round-trip")
 				}
 				if wf && len(d.Warnings) > 0 {
@@ -78,13 +79,13 @@ func TestProperty(t *testing.T) {
 			// Count the candidates Check refuses that the independent
 			// check would accept: not wrong, but wasted.
 			var over atomic.Int64
-			wrapped := &grammars.Format{Name: f.Name, Parse: func(src []byte) (*grammars.Doc, error) {
-				d, err := f.Parse(src)
+			wrapped := &grammars.Format{Name: f.Name, Parse: func(ctx context.Context, src []byte) (*grammars.Doc, error) {
+				d, err := f.Parse(ctx, src)
 				if err != nil {
 					return nil, err
 				}
-				check := d.Check
-				d.Check = func(c []byte) error {
+				check := d.Policy.Check
+				d.Policy.Check = func(c []byte) error {
 					err := check(c)
 					if err != nil && valid(c) == nil {
 						over.Add(1)

@@ -3,7 +3,7 @@ package xml
 import (
 	"bytes"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // compactLimit bounds the compacted root element: past it, a result keeps
@@ -54,7 +54,7 @@ func compact(text []byte) []byte {
 
 // compactElement appends element id without the white space between its
 // nodes, as <a/> when nothing is left inside it.
-func compactElement(t *hdd.Tree, id hdd.NodeID, out []byte) []byte {
+func compactElement(t *tree.Tree, id tree.NodeID, out []byte) []byte {
 	kids := t.Children(id)
 	stag := squeeze(t.Text(kids[0]))
 	content := kids[1:]

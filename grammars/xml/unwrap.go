@@ -1,6 +1,8 @@
 package xml
 
-import "github.com/hddreduce/hdd/hdd"
+import (
+	"github.com/hddreduce/hdd/hdd/tree"
+)
 
 // unwrapElements is a transform: for each element below the root whose
 // content must stay, it proposes dropping its tags so the content joins the
@@ -8,9 +10,9 @@ import "github.com/hddreduce/hdd/hdd"
 // with no content left are skipped (removing them is HDD's job), and so are
 // elements whose only content is one element (hoisting it is the same
 // edit). Candidates come top down, outer elements first.
-func unwrapElements(t *hdd.Tree, c hdd.Config) []hdd.Config {
-	var cands []hdd.Config
-	t.Walk(c, func(id hdd.NodeID) bool {
+func unwrapElements(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+	var cands []tree.Candidate
+	t.Walk(c, func(id tree.NodeID) bool {
 		if c.Edited(id) {
 			return true
 		}
@@ -22,9 +24,9 @@ func unwrapElements(t *hdd.Tree, c hdd.Config) []hdd.Config {
 		stag := kids[0]
 		etag := kids[len(kids)-1]
 		if t.Nodes[etag].Kind != "end-tag" {
-			etag = hdd.NoNode // an HTML element closed implicitly
+			etag = tree.NoNode // an HTML element closed implicitly
 		}
-		if c.Edited(stag) || etag != hdd.NoNode && c.Edited(etag) {
+		if c.Edited(stag) || etag != tree.NoNode && c.Edited(etag) {
 			return true
 		}
 		present, elems := 0, 0
@@ -41,7 +43,7 @@ func unwrapElements(t *hdd.Tree, c hdd.Config) []hdd.Config {
 			return true
 		}
 		u := c.Replace(stag, "")
-		if etag != hdd.NoNode {
+		if etag != tree.NoNode {
 			u = u.Replace(etag, "")
 		}
 		cands = append(cands, u)

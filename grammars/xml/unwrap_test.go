@@ -1,11 +1,12 @@
 package xml
 
 import (
+	"context"
 	"slices"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -37,13 +38,13 @@ func TestUnwrapElements(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, c := range unwrapElements(doc.Tree, hdd.Config{}) {
-				got = append(got, string(unparse.Text(doc.Tree, c)))
+			for _, c := range unwrapElements(doc.Tree, tree.Candidate{}) {
+				got = append(got, string(unparse.Text(doc.Tree, doc.Policy, c)))
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
@@ -62,23 +63,23 @@ func TestUnwrapAfterEdits(t *testing.T) {
 	}
 	tr := doc.Tree
 	text := find(t, tr, "text", "a")
-	c := hdd.Config{}.Remove(text) // <p> holds only <b>: hoisting's job
+	c := tree.Candidate{}.Remove(text) // <p> holds only <b>: hoisting's job
 	var got []string
 	for _, u := range unwrapElements(tr, c) {
-		got = append(got, string(unparse.Text(tr, u)))
+		got = append(got, string(unparse.Text(tr, doc.Policy, u)))
 	}
 	if want := []string{"<r><p>c</p></r>"}; !slices.Equal(got, want) {
 		t.Errorf("after removing a: got %q, want %q", got, want)
 	}
-	all := unwrapElements(tr, hdd.Config{})
+	all := unwrapElements(tr, tree.Candidate{})
 	if len(all) != 2 {
 		t.Fatalf("got %d candidates, want 2", len(all))
 	}
 	for _, u := range unwrapElements(tr, all[0]) {
-		if s := string(unparse.Text(tr, u)); s != "<r>ac</r>" {
+		if s := string(unparse.Text(tr, doc.Policy, u)); s != "<r>ac</r>" {
 			t.Errorf("after unwrapping <p>: got %q, want only %q", s, "<r>ac</r>")
 		}
-		if err := doc.Check(unparse.Text(tr, u)); err != nil {
+		if err := doc.Policy.Check(unparse.Text(tr, doc.Policy, u)); err != nil {
 			t.Errorf("Check: %v", err)
 		}
 	}

@@ -2,10 +2,12 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Format reads XML documents and their relatives (SVG, XHTML, RSS, Atom,
@@ -16,14 +18,14 @@ var Format = &grammars.Format{
 	Exts: []string{".xml", ".svg", ".xhtml", ".xht", ".rss", ".atom", ".xsl", ".xslt",
 		".dbk", ".docbook", ".xsd", ".wsdl", ".plist", ".kml", ".gpx", ".xul", ".mathml",
 		".rdf", ".opf", ".ncx", ".fo", ".xlf", ".xliff", ".resx", ".csproj", ".pom"},
-	Parse: Parse,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return Parse(src) }, // fast: not cancelled
 }
 
 // HTMLFormat reads HTML documents, always tolerantly.
 var HTMLFormat = &grammars.Format{
 	Name:  "html",
 	Exts:  []string{".html", ".htm"},
-	Parse: ParseHTML,
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return ParseHTML(src) }, // fast: not cancelled
 }
 
 // Parse parses an XML document. When it is well-formed, its Check refuses
@@ -50,7 +52,7 @@ func ParseHTML(src []byte) (*grammars.Doc, error) {
 // FoldNodes is the most nodes Parse and ParseHTML build at once. The tree
 // of a larger document stops at the deepest level that keeps it within
 // FoldNodes (but reaches level 1 at least): the nodes there that have
-// children are [hdd.Folded], and the search parses what is left of the
+// children are [tree.Folded], and the search parses what is left of the
 // document again when it reaches the level below them.
 const FoldNodes = 1 << 14
 
@@ -70,7 +72,7 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 		fold, _ = grammars.FoldDepth(c.sizes, budget, minLevel)
 	}
 	for {
-		doc, err := build(src, l, fold, func(src []byte, minLevel int) (*hdd.Tree, error) {
+		doc, err := build(src, l, fold, func(src []byte, minLevel int) (*tree.Tree, error) {
 			doc, err := parse(src, l, budget, minLevel)
 			if err != nil {
 				return nil, err
@@ -87,44 +89,46 @@ func parse(src []byte, l lang, budget, minLevel int) (*grammars.Doc, error) {
 }
 
 // build parses src, a document of language l, into a tree folded at depth
-// fold (-1: not folded) with the given Unfold.
-func build(src []byte, l lang, fold int, unfold func([]byte, int) (*hdd.Tree, error)) (*grammars.Doc, error) {
-	t := hdd.NewTree(src)
-	t.SpaceIsText = true
-	t.Add(hdd.NoNode, "document", 0, len(src), 0, "")
-	if fold >= 0 {
-		t.Unfold = unfold
-	}
+// fold (-1: not folded) whose policy has the given Unfold.
+func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, error)) (*grammars.Doc, error) {
+	t := tree.NewTree(src)
+	t.Partial = fold >= 0
+	t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	p, err := scan(src, l, t, fold)
 	if err != nil {
 		return nil, err
 	}
 	// The root element is fixed; with several top-level elements (tolerant
 	// only), each is removable and Check keeps one.
-	var top []hdd.NodeID
+	var top []tree.NodeID
 	for _, c := range t.Children(0) {
 		if t.Nodes[c].Kind == "element" {
 			top = append(top, c)
 		}
 	}
 	if len(top) == 1 {
-		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^hdd.Removable)
+		t.SetFlags(top[0], t.Nodes[top[0]].Flags&^tree.Removable)
 	}
 	if err := t.Finish(); err != nil {
-		return nil, fmt.Errorf("xml: internal error: %w", err)
+		return nil, fmt.Errorf("internal error: %w", err)
 	}
-	doc := &grammars.Doc{Tree: t, Transforms: []hdd.Transform{
-		{Name: "unwrapping elements", Candidates: unwrapElements},
-	}}
+	policy := &tree.Policy{
+		SpaceIsText: true,
+		Units:       grammars.TextUnits,
+		Unfold:      unfold,
+		Transforms:  []tree.Transform{{Name: "unwrapping elements", Candidates: unwrapElements}},
+		Tidies:      grammars.Tidies,
+	}
 	if l == langXML {
-		doc.Tidy = []hdd.Tidy{{Name: "compact", Apply: compact}}
+		policy.Tidies = slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: compact}})
 	}
+	doc := &grammars.Doc{Tree: t, Policy: policy}
 	orig := p.rep
 	if l == langXML && orig.total() == 0 {
-		doc.Check = func(c []byte) error { return checkWellFormed(c) }
+		policy.Check = func(c []byte) error { return checkWellFormed(c) }
 		return doc, nil
 	}
-	doc.Check = func(c []byte) error { return checkTolerant(c, l, &orig) }
+	policy.Check = func(c []byte) error { return checkTolerant(c, l, &orig) }
 	if orig.total() > 0 {
 		first := orig.first()
 		line, col := grammars.Position(src, orig.off[first])
@@ -152,7 +156,7 @@ func estimateNodes(src []byte) int {
 
 // scan checks that src is a document of language l at all and scans it,
 // building t, folded at depth fold (-1: not folded), unless t is nil.
-func scan(src []byte, l lang, t *hdd.Tree, fold int) (*parser, error) {
+func scan(src []byte, l lang, t *tree.Tree, fold int) (*parser, error) {
 	if err := checkInput(src, l); err != nil {
 		return nil, err
 	}

@@ -2,21 +2,22 @@ package xml
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 // shape renders the tree under id compactly: each node's kind, a '?' when it
 // is removable, and its children in parentheses.
-func shape(t *hdd.Tree, id hdd.NodeID) string {
+func shape(t *tree.Tree, id tree.NodeID) string {
 	n := &t.Nodes[id]
 	s := n.Kind
-	if n.Is(hdd.Removable) {
+	if n.Is(tree.Removable) {
 		s += "?"
 	}
 	if kids := t.Children(id); len(kids) > 0 {
@@ -87,7 +88,7 @@ func TestShape(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,15 +100,15 @@ func TestShape(t *testing.T) {
 }
 
 // find returns the first node of kind whose text starts with prefix.
-func find(t testing.TB, tr *hdd.Tree, kind, prefix string) hdd.NodeID {
+func find(t testing.TB, tr *tree.Tree, kind, prefix string) tree.NodeID {
 	t.Helper()
 	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == kind && bytes.HasPrefix(tr.Text(hdd.NodeID(id)), []byte(prefix)) {
-			return hdd.NodeID(id)
+		if tr.Nodes[id].Kind == kind && bytes.HasPrefix(tr.Text(tree.NodeID(id)), []byte(prefix)) {
+			return tree.NodeID(id)
 		}
 	}
 	t.Fatalf("no %s starting with %q", kind, prefix)
-	return hdd.NoNode
+	return tree.NoNode
 }
 
 type sel struct{ kind, prefix string }
@@ -147,19 +148,19 @@ func TestRemove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ids []hdd.NodeID
+			var ids []tree.NodeID
 			for _, s := range tt.remove {
 				ids = append(ids, find(t, doc.Tree, s.kind, s.prefix))
 			}
-			got := unparse.Text(doc.Tree, hdd.Config{}.Remove(ids...))
+			got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...))
 			if string(got) != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
-			if err := doc.Check(got); err != nil {
+			if err := doc.Policy.Check(got); err != nil {
 				t.Errorf("Check(%q) = %v, want nil", got, err)
 			}
 		})
@@ -206,11 +207,11 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = doc.Check([]byte(tt.cand))
+			err = doc.Policy.Check([]byte(tt.cand))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("got %v, want nil", err)
@@ -242,8 +243,8 @@ func TestCheckTreeEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := unparse.Text(doc.Tree, hdd.Config{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
-			err = doc.Check(c)
+			c := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(find(t, doc.Tree, tt.remove.kind, tt.remove.prefix)))
+			err = doc.Policy.Check(c)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 				t.Errorf("Check(%q) = %v, want %q", c, err, tt.want)
 			}
@@ -270,7 +271,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.f.Parse([]byte(tt.src))
+			_, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err == nil {
 				t.Fatalf("got nil, want an error")
 			}
@@ -302,7 +303,7 @@ func TestWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, err := tt.f.Parse([]byte(tt.src))
+			doc, err := tt.f.Parse(context.Background(), []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}

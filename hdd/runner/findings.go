@@ -8,17 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-
-	"github.com/hddreduce/hdd/hdd"
 )
 
-// Findings is an hdd.Oracle that saves side findings: candidates on which
+// Findings is a Tester that saves side findings: candidates on which
 // the test exits with Code, a status the user chose for "interesting, but a
 // different bug". Each is written to Dir as NNNN-NAME, numbered from 0001
 // and never overwriting a file; the verdict is passed on unchanged, so the
 // reduction goes on. Findings is safe for concurrent use.
 type Findings struct {
-	Oracle hdd.Oracle
+	Tester Tester
 	Code   int
 	Dir    string
 	Name   string            // base name of the input, kept in each finding's name
@@ -30,8 +28,8 @@ type Findings struct {
 }
 
 // Test runs the test and saves the candidate when the test exits with Code.
-func (f *Findings) Test(ctx context.Context, candidate []byte) (hdd.Verdict, error) {
-	v, err := f.Oracle.Test(ctx, candidate)
+func (f *Findings) Test(ctx context.Context, candidate []byte) (Verdict, error) {
+	v, err := f.Tester.Test(ctx, candidate)
 	if err != nil || v.TimedOut || v.Exit != f.Code {
 		return v, err
 	}

@@ -5,16 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/hddreduce/hdd/hdd"
 )
 
-// exitOracle exits with the status given by the candidate's first byte.
-type exitOracle struct{}
+// exitTester exits with the status given by the candidate's first byte.
+type exitTester struct{}
 
-func (exitOracle) Test(_ context.Context, c []byte) (hdd.Verdict, error) {
+func (exitTester) Test(_ context.Context, c []byte) (Verdict, error) {
 	code := int(c[0] - '0')
-	return hdd.Verdict{Interesting: code == 0, Exit: code}, nil
+	return Verdict{Interesting: code == 0, Exit: code}, nil
 }
 
 func TestFindings(t *testing.T) {
@@ -23,7 +21,7 @@ func TestFindings(t *testing.T) {
 	// A finding from an earlier run must not be overwritten.
 	os.WriteFile(filepath.Join(dir, "0001-bug.c"), []byte("old"), 0o644)
 	var saved []string
-	f := &Findings{Oracle: exitOracle{}, Code: 3, Dir: dir, Name: "bug.c", Saved: func(p string) { saved = append(saved, p) }}
+	f := &Findings{Tester: exitTester{}, Code: 3, Dir: dir, Name: "bug.c", Saved: func(p string) { saved = append(saved, p) }}
 	for _, c := range []string{"0 a", "3 first", "1 b", "3 second"} {
 		v, err := f.Test(context.Background(), []byte(c))
 		if err != nil {

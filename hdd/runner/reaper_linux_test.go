@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"github.com/hddreduce/hdd/hdd"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,7 +140,7 @@ kill -0 $(cat "$PIDS")`)
 	var ok bool
 	var err error
 	wg.Go(func() {
-		var v hdd.Verdict
+		var v Verdict
 		v, err = slow.Test(t.Context(), nil)
 		ok = v.Interesting
 	})

@@ -1,9 +1,12 @@
-// Package runner runs an interestingness test as an external process.
-//
-// A [Command] is an [hdd.Oracle]. Each call to [Command.Test] writes the
-// candidate into a fresh private directory, runs the test there with the
-// candidate's absolute path as its last argument, and maps the outcome to an
-// [hdd.Verdict]: exit status 0 means interesting.
+// Package runner runs an interestingness test as an external process. Each
+// call to [Command.Test] writes the candidate into a fresh private
+// directory, runs the test there with the candidate's absolute path as its
+// last argument, and maps the outcome to a [Verdict]: exit status 0 means
+// interesting, and the verdict keeps the exit status, the end of the
+// output and the time the run took. [Findings] saves the candidates on
+// which the test exits with a status of the user's choosing. An [Oracle]
+// is what the engine (package hdd) sees of a [Tester]: interesting or not,
+// or an error.
 //
 // # Processes
 //
@@ -36,8 +39,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/hddreduce/hdd/hdd"
 )
 
 // ErrCannotRun is wrapped by the errors that [Command.Test] and
@@ -57,7 +58,7 @@ const (
 	waitDelay = time.Second
 )
 
-// A Command is an [hdd.Oracle] that runs an executable on each candidate.
+// A Command is a [Tester] that runs an executable on each candidate.
 // The zero values of all fields except Path are usable. A Command must not
 // be modified while tests run, and it is safe for concurrent use: every call
 // to Test gets a directory of its own.
@@ -110,8 +111,6 @@ type Command struct {
 	Reaper *Reaper
 }
 
-var _ hdd.Oracle = (*Command)(nil)
-
 // Test runs the test on candidate.
 //
 // The candidate is written as Name into a new directory with mode 0700, made
@@ -128,39 +127,39 @@ var _ hdd.Oracle = (*Command)(nil)
 // error wraps [ErrCannotRun]), if the run directory cannot be prepared, or if
 // ctx is done by the time the run ends (the error wraps ctx.Err()); in the
 // last case the test's process group has been killed.
-func (c *Command) Test(ctx context.Context, candidate []byte) (hdd.Verdict, error) {
+func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	if err := ctx.Err(); err != nil {
-		return hdd.Verdict{}, err
+		return Verdict{}, err
 	}
 	name, err := c.name()
 	if err != nil {
-		return hdd.Verdict{}, err
+		return Verdict{}, err
 	}
 	exe, err := c.resolve()
 	if err != nil {
-		return hdd.Verdict{}, err
+		return Verdict{}, err
 	}
 	parent := c.TempDir
 	if parent == "" {
 		parent = os.TempDir()
 	}
 	if parent, err = filepath.Abs(parent); err != nil {
-		return hdd.Verdict{}, fmt.Errorf("runner: %w", err)
+		return Verdict{}, fmt.Errorf("cannot locate the temporary directory: %w", err)
 	}
 	dir, err := os.MkdirTemp(parent, "hdd-run-")
 	if err != nil {
-		return hdd.Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
+		return Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
 	}
 	defer c.removeDir(dir)
 	file := filepath.Join(dir, name)
 	if err := os.WriteFile(file, candidate, 0o600); err != nil {
-		return hdd.Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
+		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
 	return c.run(ctx, exe, dir, file)
 }
 
 // run runs the test exe in dir on the candidate file.
-func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, error) {
+func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, error) {
 	var out *tail
 	if c.KeepOutput >= 0 {
 		out = newTail(c.KeepOutput)
@@ -224,11 +223,11 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 		}
 		switch {
 		case ctx.Err() != nil:
-			return hdd.Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+			return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 		case runCtx.Err() != nil: // a tiny Timeout expired before the start
-			return hdd.Verdict{Exit: -1, TimedOut: true}, nil
+			return Verdict{Exit: -1, TimedOut: true}, nil
 		}
-		return hdd.Verdict{}, c.startError(exe, err)
+		return Verdict{}, c.startError(exe, err)
 	}
 	if marker != "" {
 		// The escaped processes of the run go as soon as the test has
@@ -242,7 +241,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 	} else {
 		err = wait(cmd, nil)
 	}
-	v := hdd.Verdict{Duration: time.Since(start), Exit: -1}
+	v := Verdict{Duration: time.Since(start), Exit: -1}
 	if out != nil {
 		v.Output = out.Bytes()
 	}
@@ -250,9 +249,9 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (hdd.Verdict, 
 	state := cmd.ProcessState
 	switch {
 	case ctx.Err() != nil:
-		return hdd.Verdict{}, fmt.Errorf("runner: test %s interrupted: %w", c.Path, ctx.Err())
+		return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 	case state == nil:
-		return hdd.Verdict{}, fmt.Errorf("runner: test %s: %w", c.Path, err)
+		return Verdict{}, fmt.Errorf("test %s: %w", c.Path, err)
 	case state.Success():
 		// Success wins even if the timeout raced with the exit, or an
 		// escaped process held the output pipe (exec.ErrWaitDelay).
@@ -387,7 +386,7 @@ func (c *Command) name() (string, error) {
 	case c.Name == "":
 		return defaultName, nil
 	case c.Name == "." || c.Name == ".." || strings.ContainsAny(c.Name, `/\`) || strings.ContainsRune(c.Name, 0):
-		return "", fmt.Errorf("runner: candidate name %q is not a plain file name", c.Name)
+		return "", fmt.Errorf("candidate name %q is not a plain file name", c.Name)
 	}
 	return c.Name, nil
 }
@@ -398,7 +397,7 @@ func (c *Command) removeDir(dir string) {
 	if err == nil {
 		return
 	}
-	err = fmt.Errorf("runner: cannot remove run directory: %w", err)
+	err = fmt.Errorf("cannot remove run directory: %w", err)
 	if c.Warn != nil {
 		c.Warn(err)
 		return

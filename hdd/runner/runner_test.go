@@ -17,8 +17,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/hddreduce/hdd/hdd"
 )
 
 // Generous bounds: the machine may be small and loaded.
@@ -129,44 +127,44 @@ func TestVerdict(t *testing.T) {
 		body      string
 		args      []string
 		candidate string
-		want      hdd.Verdict // Duration is not compared
+		want      Verdict // Duration is not compared
 	}{
-		{name: "exit 0", body: "exit 0", want: hdd.Verdict{Interesting: true, Exit: 0}},
-		{name: "exit 1", body: "exit 1", want: hdd.Verdict{Exit: 1}},
-		{name: "exit 3", body: "exit 3", want: hdd.Verdict{Exit: 3}},
+		{name: "exit 0", body: "exit 0", want: Verdict{Interesting: true, Exit: 0}},
+		{name: "exit 1", body: "exit 1", want: Verdict{Exit: 1}},
+		{name: "exit 3", body: "exit 3", want: Verdict{Exit: 3}},
 		{
 			name: "a missing command in the script is a verdict",
 			body: "hdd-runner-no-such-command-xyz 2>/dev/null",
-			want: hdd.Verdict{Exit: 127},
+			want: Verdict{Exit: 127},
 		},
-		{name: "killed by a signal", body: "kill -9 $$", want: hdd.Verdict{Exit: -1}},
+		{name: "killed by a signal", body: "kill -9 $$", want: Verdict{Exit: -1}},
 		{
 			name:      "grep finds the bug",
 			body:      `grep -q needle "$1"`,
 			candidate: "hay needle hay",
-			want:      hdd.Verdict{Interesting: true},
+			want:      Verdict{Interesting: true},
 		},
 		{
 			name:      "grep does not",
 			body:      `grep -q needle "$1"`,
 			candidate: "hay hay",
-			want:      hdd.Verdict{Exit: 1},
+			want:      Verdict{Exit: 1},
 		},
 		{
 			name: "output is stdout and stderr combined",
 			body: "echo out; echo err >&2; exit 2",
-			want: hdd.Verdict{Exit: 2, Output: []byte("out\nerr\n")},
+			want: Verdict{Exit: 2, Output: []byte("out\nerr\n")},
 		},
 		{
 			name: "Args come before the candidate",
 			body: `[ $# = 3 ] && [ "$1" = -a ] && [ "$2" = 'b c' ] && [ -f "$3" ]`,
 			args: []string{"-a", "b c"},
-			want: hdd.Verdict{Interesting: true},
+			want: Verdict{Interesting: true},
 		},
 		{
 			name: "stdin is empty",
 			body: `[ -z "$(cat)" ]`,
-			want: hdd.Verdict{Interesting: true},
+			want: Verdict{Interesting: true},
 		},
 	}
 	for _, tt := range tests {
@@ -406,7 +404,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	type result struct {
-		v   hdd.Verdict
+		v   Verdict
 		err error
 	}
 	done := make(chan result, 1)

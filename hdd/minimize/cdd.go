@@ -1,4 +1,4 @@
-package hdd
+package minimize
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 // default of the authors' implementation.
 const cddP0 = 0.1
 
-// CDD is counter-based delta debugging (Mengxiao Zhang, Zhenyang Xu,
+// cdd is counter-based delta debugging (Mengxiao Zhang, Zhenyang Xu,
 // Yongqiang Tian, Xinru Cheng and Chengnian Sun, "Toward a Better
 // Understanding of Probabilistic Delta Debugging", ICSE 2025), the
 // simplification of ProbDD (Wang et al., FSE 2021) that the paper derives
@@ -41,8 +41,8 @@ const cddP0 = 0.1
 // current one, going on after a success until every kept item failed on the
 // current list; on a monotonic test that finds nothing and costs one test
 // per item kept before the last successful deletion.
-func CDD[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
-	return cdd(ctx, items, test, cddP0)
+func cdd[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	return cddWith(ctx, items, test, cddP0)
 }
 
 // cddSize is the subset size for counter r, for an input of n items.
@@ -57,7 +57,7 @@ func cddSize(p0 float64, r, n int) int {
 	return max(min(s, n), 1)
 }
 
-func cdd[T any](ctx context.Context, items []T, test Tester[T], p0 float64) ([]T, error) {
+func cddWith[T any](ctx context.Context, items []T, test Tester[T], p0 float64) ([]T, error) {
 	n := len(items)
 	const decided = -1
 	counter := make([]int, n) // decided once deleted or kept

@@ -1,4 +1,4 @@
-package hdd
+package minimize
 
 import (
 	"cmp"
@@ -12,32 +12,36 @@ import (
 
 func TestMinimizerNames(t *testing.T) {
 	seen := map[string]bool{}
-	for i, m := range Minimizers() {
-		if m != Minimizer(i) {
-			t.Errorf("Minimizers()[%d] = %v", i, m)
+	for i, m := range All() {
+		if m != Algorithm(i) {
+			t.Errorf("All()[%d] = %v", i, m)
 		}
 		name := m.String()
 		if seen[name] {
 			t.Errorf("two minimizers named %q", name)
 		}
 		seen[name] = true
-		var back Minimizer
+		var back Algorithm
 		if err := back.Set(name); err != nil || back != m {
 			t.Errorf("Set(%q) = %v, %v; want %v", name, back, err, m)
 		}
 	}
-	// The existing names keep their values: flags and golden files use them.
-	for m, name := range map[Minimizer]string{MinDDMin: "ddmin", MinGreedy: "greedy", MinAdaptive: "adaptive", MinLithium: "lithium"} {
+	// The names are those of the -minimizer flag; the zero value is the
+	// command's default.
+	for m, name := range map[Algorithm]string{DDMinBlocks: "ddmin-blocks", DDMin: "ddmin", Greedy: "greedy", Adaptive: "adaptive", Lithium: "lithium"} {
 		if m.String() != name {
 			t.Errorf("%d is %q, want %q", int(m), m.String(), name)
 		}
 	}
-	var m Minimizer
+	if got := Algorithm(0); got != DDMinBlocks {
+		t.Errorf("the zero Algorithm is %v, want ddmin-blocks", got)
+	}
+	var m Algorithm
 	if err := m.Set("nope"); err == nil {
 		t.Error("Set accepted an unknown name")
 	}
-	if _, err := Minimize(context.Background(), Minimizer(len(Minimizers())), seq(3), supersetOracle(nil, new(int))); err == nil {
-		t.Error("Minimize accepted an unknown minimizer")
+	if _, err := Run(context.Background(), Algorithm(len(All())), seq(3), supersetOracle(nil, new(int))); err == nil {
+		t.Error("Run accepted an unknown minimizer")
 	}
 }
 
@@ -45,7 +49,7 @@ func TestMinimizerNames(t *testing.T) {
 // essential items on monotonic superset oracles, over a range of sizes and
 // densities.
 func TestEssentialSubset(t *testing.T) {
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		t.Run(m.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(21, 22))
 			for _, n := range []int{1, 2, 3, 5, 8, 13, 31, 64, 100, 150} {
@@ -57,7 +61,7 @@ func TestEssentialSubset(t *testing.T) {
 						}
 					}
 					calls := 0
-					got, err := Minimize(context.Background(), m, seq(n), supersetOracle(want, &calls))
+					got, err := Run(context.Background(), m, seq(n), supersetOracle(want, &calls))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -75,14 +79,14 @@ func TestEssentialSubset(t *testing.T) {
 // guarantees it: the new ones end with passes of single deletions that
 // remove nothing (CDD adds them for that, see CDD).
 func TestOneMinimalLarger(t *testing.T) {
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		t.Run(m.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(31, 32))
 			for range 60 {
 				n := 1 + rng.IntN(70)
 				oracle := randomOracle(n, rng.Uint64(), []float64{0.2, 0.5, 0.8}[rng.IntN(3)])
 				got, _ := serialCalls(func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-					return Minimize(ctx, m, items, test)
+					return Run(ctx, m, items, test)
 				}, n, oracle)
 				checkOneMinimal(t, got, oracle)
 			}
@@ -93,9 +97,9 @@ func TestOneMinimalLarger(t *testing.T) {
 // TestMinimizersDeterministic checks that a minimizer makes the same tests
 // in the same order, and returns the same result, every time.
 func TestMinimizersDeterministic(t *testing.T) {
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		minimize := func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-			return Minimize(ctx, m, items, test)
+			return Run(ctx, m, items, test)
 		}
 		for _, n := range []int{10, 100} {
 			oracle := randomOracle(n, uint64(n), 0.5)
@@ -111,10 +115,10 @@ func TestMinimizersDeterministic(t *testing.T) {
 	want := []int{5, 50, 77}
 	oracle := func(keep []int) bool { ok, _ := supersetOracle(want, new(int))(context.Background(), keep); return ok }
 	a, ca := serialCalls(func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-		return GreedyOrder(ctx, items, test, Shuffled(1))
+		return greedy(ctx, items, test, shuffled(1))
 	}, 100, oracle)
 	b, cb := serialCalls(func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-		return GreedyOrder(ctx, items, test, Shuffled(2))
+		return greedy(ctx, items, test, shuffled(2))
 	}, 100, oracle)
 	if !slices.Equal(a, want) || !slices.Equal(b, want) || slices.EqualFunc(ca, cb, slices.Equal) {
 		t.Errorf("seeds 1 and 2: %v and %v, same calls: %v", a, b, slices.EqualFunc(ca, cb, slices.Equal))
@@ -157,14 +161,14 @@ func TestErrorReturnsAdopted(t *testing.T) {
 		"superset":  func(keep []int) bool { return slices.Contains(keep, 7) && slices.Contains(keep, 20) },
 		"arbitrary": randomOracle(40, 9, 0.5),
 	}
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		for _, name := range []string{"superset", "arbitrary"} {
 			oracle := oracles[name]
 			full := &adoptLog{oracle: oracle}
-			Minimize(context.Background(), m, seq(40), Tester[int](full))
+			Run(context.Background(), m, seq(40), Tester[int](full))
 			for failAt := 1; failAt <= full.calls; failAt++ {
 				a := &adoptLog{oracle: oracle, failAt: failAt, adopted: seq(40)}
-				got, err := Minimize(context.Background(), m, seq(40), Tester[int](a))
+				got, err := Run(context.Background(), m, seq(40), Tester[int](a))
 				if !errors.Is(err, errBoom) {
 					t.Fatalf("%v %s, error at call %d: err = %v", m, name, failAt, err)
 				}
@@ -179,10 +183,10 @@ func TestErrorReturnsAdopted(t *testing.T) {
 	}
 }
 
-// seedDDMin is the adaptive-ddmin seed's ddmin, transcribed test by test
-// (its "i += block_size" belongs to the failure branch: the extracted text
-// lost the indentation).
-func seedDDMin(c []int, pred func([]int) bool) []int {
+// blogDDMin is the ddmin of MacIver's "Adaptive delta debugging",
+// transcribed test by test (its "i += block_size" belongs to the failure
+// branch: the copy of the post at hand lost the indentation).
+func blogDDMin(c []int, pred func([]int) bool) []int {
 	blockSize := len(c) / 2
 	for blockSize > 0 {
 		prev := c
@@ -202,7 +206,7 @@ func seedDDMin(c []int, pred func([]int) bool) []int {
 	return c
 }
 
-func TestDDMinBlocksIsTheSeeds(t *testing.T) {
+func TestDDMinBlocksIsTheBlogs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for iter := range 300 {
 		n := 1 + rng.IntN(100)
@@ -212,10 +216,10 @@ func TestDDMinBlocksIsTheSeeds(t *testing.T) {
 			oracle = func(keep []int) bool { ok, _ := supersetOracle(want, new(int))(context.Background(), keep); return ok }
 		}
 		var ref [][]int
-		want := seedDDMin(seq(n), func(keep []int) bool { ref = append(ref, slices.Clone(keep)); return oracle(keep) })
-		got, calls := serialCalls(DDMinBlocks[int], n, oracle)
+		want := blogDDMin(seq(n), func(keep []int) bool { ref = append(ref, slices.Clone(keep)); return oracle(keep) })
+		got, calls := serialCalls(ddminBlocks[int], n, oracle)
 		if !slices.Equal(got, want) || !slices.EqualFunc(calls, ref, slices.Equal) {
-			t.Fatalf("iter %d: DDMinBlocks %v after %d calls, the seed's ddmin %v after %d", iter, got, len(calls), want, len(ref))
+			t.Fatalf("iter %d: ddminBlocks %v after %d calls, the blog's ddmin %v after %d", iter, got, len(calls), want, len(ref))
 		}
 	}
 }
@@ -335,7 +339,7 @@ func TestCDDIsTheArtifacts(t *testing.T) {
 		}
 		var ref [][]int
 		want := artifactCDD(seq(n), func(keep []int) bool { ref = append(ref, slices.Clone(keep)); return oracle(keep) }, cddP0)
-		got, calls := serialCalls(CDD[int], n, oracle)
+		got, calls := serialCalls(cdd[int], n, oracle)
 		if len(calls) < len(ref) || !slices.EqualFunc(calls[:len(ref)], ref, slices.Equal) {
 			t.Fatalf("iter %d (n=%d): CDD's first %d calls differ from the artifact's:\n%v\n%v", iter, n, len(ref), calls, ref)
 		}

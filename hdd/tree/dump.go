@@ -1,4 +1,4 @@
-package hdd
+package tree
 
 import (
 	"bufio"

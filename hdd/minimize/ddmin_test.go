@@ -1,4 +1,4 @@
-package hdd
+package minimize
 
 import (
 	"context"
@@ -45,11 +45,11 @@ func TestDDMin(t *testing.T) {
 		{"single item input", 1, []int{0}, "nothing to split"},
 		{"odd size", 13, []int{2, 3, 11}, "uneven chunks"},
 	}
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		for _, tc := range tests {
 			t.Run(m.String()+"/"+tc.name, func(t *testing.T) {
 				calls := 0
-				got, err := Minimize(context.Background(), m, seq(tc.n), supersetOracle(tc.want, &calls))
+				got, err := Run(context.Background(), m, seq(tc.n), supersetOracle(tc.want, &calls))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -64,12 +64,12 @@ func TestDDMin(t *testing.T) {
 // TestOneMinimal checks 1-minimality by brute force on small random
 // non-monotonic oracles, for every minimizer.
 func TestOneMinimal(t *testing.T) {
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		t.Run(m.String(), func(t *testing.T) { testOneMinimal(t, m) })
 	}
 }
 
-func testOneMinimal(t *testing.T, m Minimizer) {
+func testOneMinimal(t *testing.T, m Algorithm) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for iter := range 300 {
 		n := 1 + rng.IntN(12)
@@ -86,7 +86,7 @@ func testOneMinimal(t *testing.T, m Minimizer) {
 			return m
 		}
 		test := func(_ context.Context, keep []int) (bool, error) { return interesting[mask(keep)], nil }
-		got, err := Minimize(context.Background(), m, seq(n), TestFunc[int](test))
+		got, err := Run(context.Background(), m, seq(n), TestFunc[int](test))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +107,7 @@ func testOneMinimal(t *testing.T, m Minimizer) {
 
 func TestStopsOnError(t *testing.T) {
 	boom := errors.New("boom")
-	for _, m := range Minimizers() {
+	for _, m := range All() {
 		calls := 0
 		test := func(_ context.Context, keep []int) (bool, error) {
 			calls++
@@ -116,7 +116,7 @@ func TestStopsOnError(t *testing.T) {
 			}
 			return slices.Contains(keep, 3), nil
 		}
-		got, err := Minimize(context.Background(), m, seq(16), TestFunc[int](test))
+		got, err := Run(context.Background(), m, seq(16), TestFunc[int](test))
 		if !errors.Is(err, boom) {
 			t.Fatalf("%v: err = %v, want boom", m, err)
 		}
@@ -141,9 +141,9 @@ func FuzzDDMin(f *testing.F) {
 				want = append(want, i)
 			}
 		}
-		for _, m := range Minimizers() {
+		for _, m := range All() {
 			calls := 0
-			got, err := Minimize(context.Background(), m, seq(int(n)), supersetOracle(want, &calls))
+			got, err := Run(context.Background(), m, seq(int(n)), supersetOracle(want, &calls))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,12 +160,12 @@ func FuzzDDMin(f *testing.F) {
 	})
 }
 
-func ExampleDDMin() {
+func ExampleRun() {
 	// Interesting iff items 3 and 7 are both kept.
 	test := func(_ context.Context, keep []int) (bool, error) {
 		return slices.Contains(keep, 3) && slices.Contains(keep, 7), nil
 	}
-	got, _ := DDMin(context.Background(), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, TestFunc[int](test))
+	got, _ := Run(context.Background(), DDMin, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, TestFunc[int](test))
 	fmt.Println(got)
 	// Output: [3 7]
 }

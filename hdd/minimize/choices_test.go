@@ -1,4 +1,4 @@
-package hdd
+package minimize
 
 import (
 	"context"
@@ -9,29 +9,29 @@ import (
 )
 
 func TestOrderChoices(t *testing.T) {
-	if got, want := Backward.choices(5, 0), []int{4, 3, 2, 1, 0}; !slices.Equal(got, want) {
-		t.Errorf("Backward = %v, want %v", got, want)
+	if got, want := backward.choices(5, 0), []int{4, 3, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("backward = %v, want %v", got, want)
 	}
-	if got, want := Forward.choices(5, 3), []int{0, 1, 2, 3, 4}; !slices.Equal(got, want) {
-		t.Errorf("Forward = %v, want %v", got, want)
+	if got, want := forward.choices(5, 3), []int{0, 1, 2, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("forward = %v, want %v", got, want)
 	}
-	if (Order{}) != Backward {
-		t.Errorf("the zero Order is %v, want backward", Order{})
+	if (order{}) != backward {
+		t.Errorf("the zero order is %v, want backward", order{})
 	}
-	a := Shuffled(7).choices(50, 0)
+	a := shuffled(7).choices(50, 0)
 	if !slices.Equal(slices.Sorted(slices.Values(a)), seq(50)) {
-		t.Fatalf("Shuffled(7) = %v, not a permutation", a)
+		t.Fatalf("shuffled(7) = %v, not a permutation", a)
 	}
-	if b := Shuffled(7).choices(50, 0); !slices.Equal(a, b) {
-		t.Errorf("Shuffled(7) gave %v, then %v", a, b)
+	if b := shuffled(7).choices(50, 0); !slices.Equal(a, b) {
+		t.Errorf("shuffled(7) gave %v, then %v", a, b)
 	}
-	if b := Shuffled(7).choices(50, 1); slices.Equal(a, b) {
-		t.Errorf("Shuffled(7) gave the same order in passes 0 and 1")
+	if b := shuffled(7).choices(50, 1); slices.Equal(a, b) {
+		t.Errorf("shuffled(7) gave the same order in passes 0 and 1")
 	}
-	if b := Shuffled(8).choices(50, 0); slices.Equal(a, b) {
-		t.Errorf("Shuffled(7) and Shuffled(8) gave the same order")
+	if b := shuffled(8).choices(50, 0); slices.Equal(a, b) {
+		t.Errorf("shuffled(7) and shuffled(8) gave the same order")
 	}
-	for o, want := range map[Order]string{Backward: "backward", Forward: "forward", Shuffled(3): "shuffled(3)"} {
+	for o, want := range map[order]string{backward: "backward", forward: "forward", shuffled(3): "shuffled(3)"} {
 		if o.String() != want {
 			t.Errorf("String() = %q, want %q", o.String(), want)
 		}
@@ -44,7 +44,7 @@ func TestTrialRun(t *testing.T) {
 	// Items 0..19; the odd ones can go.
 	want := []int{0, 2, 4, 6, 8, 10, 12, 14, 16, 18}
 	calls := 0
-	p := newPass(seq(20), Forward, 0)
+	p := newPass(seq(20), forward, 0)
 	tl, err := p.singles(context.Background(), supersetOracle(want, &calls), 5)
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +75,8 @@ func TestTrialRun(t *testing.T) {
 	}
 }
 
-// legacyGreedy is Greedy as it was before GreedyOrder: GreedyOrder(Backward)
-// must make the same First calls.
+// legacyGreedy is greedy as it was before orders: greedy(backward) must make
+// the same First calls.
 func legacyGreedy[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	for {
@@ -142,7 +142,7 @@ func randomOracle(n int, seed uint64, p float64) func([]int) bool {
 	}
 }
 
-func TestGreedyIsBackwardGreedyOrder(t *testing.T) {
+func TestGreedyBackwardIsLegacyGreedy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for iter := range 200 {
 		n := 1 + rng.IntN(30)
@@ -162,9 +162,9 @@ func TestGreedyIsBackwardGreedyOrder(t *testing.T) {
 		}
 		a, b := &firstLog{oracle: oracle}, &firstLog{oracle: oracle}
 		ra, _ := legacyGreedy(context.Background(), seq(n), Tester[int](a))
-		rb, _ := Greedy(context.Background(), seq(n), Tester[int](b))
+		rb, _ := greedy(context.Background(), seq(n), Tester[int](b), backward)
 		if !slices.Equal(ra, rb) || !slices.Equal(a.log, b.log) {
-			t.Fatalf("iter %d: legacy greedy %v with calls\n%v\nGreedy %v with calls\n%v", iter, ra, a.log, rb, b.log)
+			t.Fatalf("iter %d: legacy greedy %v with calls\n%v\ngreedy %v with calls\n%v", iter, ra, a.log, rb, b.log)
 		}
 	}
 }
@@ -181,9 +181,38 @@ func serialCalls(minimize func(context.Context, []int, Tester[int]) ([]int, erro
 	return got, calls
 }
 
-func TestAdaptiveIsBackwardAdaptiveOrder(t *testing.T) {
-	backward := func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-		return AdaptiveOrder(ctx, items, test, Backward)
+// legacyAdaptive is adaptive ddmin run from the end as it was written before
+// orders, index by index: adaptive(backward) must make the same tests in the
+// same order.
+func legacyAdaptive[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	c := items
+	for {
+		removed := false
+		for i := len(c); i > 0; i-- {
+			// Removing c[i-k:i] for k = 0 is the current, interesting
+			// sequence; find the largest k that stays interesting.
+			end := i
+			k, err := changePointFrom(0, i, func(k int) (bool, error) {
+				return test.Test(ctx, without(c, end-k, end))
+			})
+			if k > 0 {
+				c = without(c, end-k, end)
+				removed = true
+				i = end - k + 1 // the loop's i-- moves to the item before the block
+			}
+			if err != nil {
+				return c, err
+			}
+		}
+		if !removed || len(c) == 0 {
+			return c, nil
+		}
+	}
+}
+
+func TestAdaptiveBackwardIsLegacyAdaptive(t *testing.T) {
+	adaptiveBackward := func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
+		return adaptive(ctx, items, test, backward)
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for iter := range 200 {
@@ -201,19 +230,19 @@ func TestAdaptiveIsBackwardAdaptiveOrder(t *testing.T) {
 				return k == len(want)
 			}
 		}
-		ra, ca := serialCalls(Adaptive[int], n, oracle)
-		rb, cb := serialCalls(backward, n, oracle)
+		ra, ca := serialCalls(legacyAdaptive[int], n, oracle)
+		rb, cb := serialCalls(adaptiveBackward, n, oracle)
 		if !slices.Equal(ra, rb) || !slices.EqualFunc(ca, cb, slices.Equal) {
-			t.Fatalf("iter %d: Adaptive %v after %d calls, AdaptiveOrder(Backward) %v after %d calls", iter, ra, len(ca), rb, len(cb))
+			t.Fatalf("iter %d: legacy adaptive %v after %d calls, adaptive(backward) %v after %d calls", iter, ra, len(ca), rb, len(cb))
 		}
 	}
 }
 
-// TestOrders checks every order of GreedyOrder and AdaptiveOrder: the
-// essential subset on monotonic oracles, 1-minimality by brute force on
-// non-monotonic ones, and the cost the seeds claim where they claim one.
+// TestOrders checks every order of greedy and adaptive: the essential subset
+// on monotonic oracles, 1-minimality by brute force on non-monotonic ones,
+// and the cost the sources claim where they claim one.
 func TestOrders(t *testing.T) {
-	orders := []Order{Backward, Forward, Shuffled(1), Shuffled(2)}
+	orders := []order{backward, forward, shuffled(1), shuffled(2)}
 	type minimizer struct {
 		name string
 		f    func(context.Context, []int, Tester[int]) ([]int, error)
@@ -222,10 +251,10 @@ func TestOrders(t *testing.T) {
 	for _, o := range orders {
 		ms = append(ms,
 			minimizer{"greedy/" + o.String(), func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-				return GreedyOrder(ctx, items, test, o)
+				return greedy(ctx, items, test, o)
 			}},
 			minimizer{"adaptive/" + o.String(), func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-				return AdaptiveOrder(ctx, items, test, o)
+				return adaptive(ctx, items, test, o)
 			}})
 	}
 	for _, m := range ms {
@@ -247,7 +276,7 @@ func TestOrders(t *testing.T) {
 				if len(want) > 0 && !slices.Equal(got, want) || len(want) == 0 && len(got) > 0 {
 					t.Fatalf("n=%d: %v, want %v", n, got, want)
 				}
-				// The linear-greedy seed: n + k tests, in any order.
+				// "Linear time (ish) test case reduction": n + k tests, in any order.
 				if m.name[:6] == "greedy" && calls != n+len(want) && !(len(want) == n && calls == n) {
 					t.Errorf("n=%d k=%d: %d calls, want n+k", n, len(want), calls)
 				}
@@ -276,7 +305,8 @@ func checkOneMinimal(t *testing.T, got []int, oracle func([]int) bool) {
 	}
 }
 
-// TestForwardBackwardChains checks the linear-greedy seed's chains: with
+// TestForwardBackwardChains checks the chains of "Linear time (ish) test
+// case reduction" and "Representing steps in test-case reduction": with
 // "1..k" only the last item can go, and backward greedy takes one pass
 // where forward takes a pass per item; with "k..n" it is the other way
 // round.
@@ -287,16 +317,16 @@ func TestForwardBackwardChains(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		oracle func([]int) bool
-		o      Order
+		o      order
 		calls  int
 	}{
-		{"1..k backward", prefix, Backward, n + 1},
-		{"1..k forward", prefix, Forward, n * (n + 1) / 2},
-		{"k..n forward", suffix, Forward, n + 1},
-		{"k..n backward", suffix, Backward, n * (n + 1) / 2},
+		{"1..k backward", prefix, backward, n + 1},
+		{"1..k forward", prefix, forward, n * (n + 1) / 2},
+		{"k..n forward", suffix, forward, n + 1},
+		{"k..n backward", suffix, backward, n * (n + 1) / 2},
 	} {
 		got, calls := serialCalls(func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
-			return GreedyOrder(ctx, items, test, tc.o)
+			return greedy(ctx, items, test, tc.o)
 		}, n, tc.oracle)
 		if len(got) != 1 || len(calls) != tc.calls {
 			t.Errorf("%s: %v after %d calls, want one item after %d", tc.name, got, len(calls), tc.calls)
@@ -312,7 +342,7 @@ func TestBlocksTally(t *testing.T) {
 	for i := 2; i < 30; i += 3 {
 		want = append(want, i)
 	}
-	p := newPass(seq(30), Backward, 0)
+	p := newPass(seq(30), backward, 0)
 	tl, err := p.blocks(context.Background(), supersetOracle(want, new(int)), 100)
 	if err != nil {
 		t.Fatal(err)
@@ -326,8 +356,8 @@ func TestBlocksTally(t *testing.T) {
 	}
 }
 
-// TestTrial checks Trial's cost on superset oracles against Greedy's and
-// Adaptive's: near the better of the two everywhere, better than both on a
+// TestTrial checks trial's cost on superset oracles against greedy's and
+// adaptive's: near the better of the two everywhere, better than both on a
 // list with a removable envelope and a dense core.
 func TestTrial(t *testing.T) {
 	const n = 400
@@ -350,15 +380,15 @@ func TestTrial(t *testing.T) {
 			}
 		}
 		var calls, gcalls, acalls int
-		got, err := Trial(context.Background(), seq(n), supersetOracle(want, &calls))
+		got, err := trial(context.Background(), seq(n), supersetOracle(want, &calls))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s: %v, want %v", tc.name, got, want)
 		}
-		Greedy(context.Background(), seq(n), supersetOracle(want, &gcalls))
-		Adaptive(context.Background(), seq(n), supersetOracle(want, &acalls))
+		greedy(context.Background(), seq(n), supersetOracle(want, &gcalls), backward)
+		adaptive(context.Background(), seq(n), supersetOracle(want, &acalls), backward)
 		best := min(gcalls, acalls)
 		if float64(calls) > float64(best)*(1+tc.slack)+trialWindow/2 {
 			t.Errorf("%s: %d calls; greedy %d, adaptive %d", tc.name, calls, gcalls, acalls)
@@ -367,13 +397,13 @@ func TestTrial(t *testing.T) {
 	}
 }
 
-// TestTrialChain checks Trial on the chain "1..k", where an item can go
-// once the later ones have: it goes backward, like Greedy.
+// TestTrialChain checks trial on the chain "1..k", where an item can go
+// once the later ones have: it goes backward, like greedy.
 func TestTrialChain(t *testing.T) {
 	const n = 200
 	prefix := func(keep []int) bool { return len(keep) > 0 && keep[len(keep)-1] == len(keep)-1 }
-	got, calls := serialCalls(Trial[int], n, prefix)
+	got, calls := serialCalls(trial[int], n, prefix)
 	if !slices.Equal(got, []int{0}) || len(calls) > n+trialWindow {
-		t.Errorf("Trial on 1..k: %v after %d calls, want [0] after about %d", got, len(calls), n)
+		t.Errorf("trial on 1..k: %v after %d calls, want [0] after about %d", got, len(calls), n)
 	}
 }

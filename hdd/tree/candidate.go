@@ -1,18 +1,21 @@
-package hdd
+package tree
 
 import (
 	"maps"
 	"slices"
 )
 
-// A Config is a candidate: the original tree plus a set of edits. A node is
-// removed (it vanishes, or becomes its Replace text), replaced by a given
-// text, or hoisted (replaced by one of its descendants). The zero Config has
-// no edits and renders the original input.
+// A Candidate is an edited version of a tree: the tree's nodes plus a set
+// of edits. A node is removed (it vanishes, or becomes its Replace text),
+// replaced by a given text, or hoisted (replaced by one of its
+// descendants). The zero Candidate has no edits and renders the original
+// input. A Candidate holds no pointer to its tree: it belongs to the tree
+// whose nodes its edits name.
 //
-// Configs are values: the methods that add edits return a new Config and
-// never change the receiver, so a Config may be shared between goroutines.
-type Config struct {
+// Candidates are values: the methods that add edits return a new Candidate
+// and never change the receiver, so a Candidate may be shared between
+// goroutines.
+type Candidate struct {
 	removed []uint64         // bit set of removed NodeIDs
 	subst   map[NodeID]Subst // replacements and hoists
 	substed []NodeID         // the keys of subst, sorted
@@ -26,19 +29,19 @@ type Subst struct {
 }
 
 // Removed reports whether node id itself is removed.
-func (c Config) Removed(id NodeID) bool {
+func (c Candidate) Removed(id NodeID) bool {
 	w := int(id) >> 6
 	return w < len(c.removed) && c.removed[w]&(1<<(uint(id)&63)) != 0
 }
 
 // Subst returns the replacement of node id, if it has one.
-func (c Config) Subst(id NodeID) (Subst, bool) {
+func (c Candidate) Subst(id NodeID) (Subst, bool) {
 	s, ok := c.subst[id]
 	return s, ok
 }
 
 // Remove returns c with the nodes ids removed as well.
-func (c Config) Remove(ids ...NodeID) Config {
+func (c Candidate) Remove(ids ...NodeID) Candidate {
 	if len(ids) == 0 {
 		return c
 	}
@@ -52,20 +55,20 @@ func (c Config) Remove(ids ...NodeID) Config {
 	for _, id := range ids {
 		r[id>>6] |= 1 << (uint(id) & 63)
 	}
-	return Config{removed: r, subst: c.subst, substed: c.substed}
+	return Candidate{removed: r, subst: c.subst, substed: c.substed}
 }
 
 // Replace returns c with node id replaced by text.
-func (c Config) Replace(id NodeID, text string) Config {
+func (c Candidate) Replace(id NodeID, text string) Candidate {
 	return c.withSubst(id, Subst{Text: text, Hoist: NoNode})
 }
 
 // Hoist returns c with node id replaced by its descendant d.
-func (c Config) Hoist(id, d NodeID) Config {
+func (c Candidate) Hoist(id, d NodeID) Candidate {
 	return c.withSubst(id, Subst{Hoist: d})
 }
 
-func (c Config) withSubst(id NodeID, s Subst) Config {
+func (c Candidate) withSubst(id NodeID, s Subst) Candidate {
 	m := make(map[NodeID]Subst, len(c.subst)+1)
 	maps.Copy(m, c.subst)
 	m[id] = s
@@ -74,13 +77,13 @@ func (c Config) withSubst(id NodeID, s Subst) Config {
 		i, _ := slices.BinarySearch(keys, id)
 		keys = slices.Insert(slices.Clone(keys), i, id)
 	}
-	return Config{removed: c.removed, subst: m, substed: keys}
+	return Candidate{removed: c.removed, subst: m, substed: keys}
 }
 
 // EditedWithin reports whether any node with an ID in [from, to) is
 // removed, replaced or hoisted: with the IDs of a subtree, whether the
 // subtree renders as in the original.
-func (c Config) EditedWithin(from, to NodeID) bool {
+func (c Candidate) EditedWithin(from, to NodeID) bool {
 	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
 		return true
 	}
@@ -101,7 +104,7 @@ func (c Config) EditedWithin(from, to NodeID) bool {
 }
 
 // Edited reports whether node id is removed, replaced or hoisted.
-func (c Config) Edited(id NodeID) bool {
+func (c Candidate) Edited(id NodeID) bool {
 	if c.Removed(id) {
 		return true
 	}
@@ -112,7 +115,7 @@ func (c Config) Edited(id NodeID) bool {
 // Present reports whether node id is reached when c is rendered: no
 // ancestor of id is removed or replaced, and every hoist above id leads to
 // id or one of its ancestors. A removed node that is reached is present.
-func (t *Tree) Present(c Config, id NodeID) bool {
+func (t *Tree) Present(c Candidate, id NodeID) bool {
 	var path []NodeID // id's ancestors, root last
 	for n := t.Nodes[id].Parent; n != NoNode; n = t.Nodes[n].Parent {
 		path = append(path, n)
@@ -154,11 +157,11 @@ func (t *Tree) IsAncestor(a, id NodeID) bool {
 // Walk calls f for each node that is present in c, in preorder, and does not
 // descend into the children of edited nodes (other than along hoists). If f
 // returns false, the children of that node are skipped.
-func (t *Tree) Walk(c Config, f func(id NodeID) bool) {
+func (t *Tree) Walk(c Candidate, f func(id NodeID) bool) {
 	t.walk(c, 0, f)
 }
 
-func (t *Tree) walk(c Config, id NodeID, f func(NodeID) bool) {
+func (t *Tree) walk(c Candidate, id NodeID, f func(NodeID) bool) {
 	if !f(id) {
 		return
 	}

@@ -1,6 +1,7 @@
-// Package sim measures list minimizers against synthetic oracles, counting
-// oracle calls, to check the claims of the documents hdd's algorithms come
-// from (see the hdd package documentation).
+// Package sim measures the list minimizers of package minimize against
+// synthetic oracles, counting oracle calls, to check the claims of the
+// sources they come from (listed in the minimize package documentation).
+// It is the library behind cmd/hddsim.
 package sim
 
 import (
@@ -14,7 +15,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
 // A Model is a family of synthetic interestingness tests over the items
@@ -82,7 +83,7 @@ func Clustered(k, w int) Model {
 
 // Runs is interesting iff it contains every item i with i%(b+1) == b: runs
 // of b removable items between essential ones, the model of the
-// adaptive-ddmin seed's table of ratios to greedy by block size.
+// table of ratios to greedy by block size in "Adaptive delta debugging".
 func Runs(b int) Model {
 	return Model{
 		Name:      fmt.Sprintf("runs of %d", b),
@@ -113,7 +114,8 @@ var Minimal = Model{
 }
 
 // Prefix is interesting iff the items are 0..k-1 for some k >= 1: only the
-// last item can go (the dependency chain "1..k" of the linear-greedy seed).
+// last item can go (the dependency chain "1..k" of "Linear time (ish) test case
+// reduction").
 var Prefix = Model{
 	Name:  "chain 1..k",
 	Fixed: true,
@@ -174,21 +176,22 @@ type Options struct {
 type Row struct {
 	Model  Model
 	N      int
-	Calls  map[hdd.Minimizer]float64 // mean oracle calls
-	Size   map[hdd.Minimizer]float64 // mean result size
-	Capped map[hdd.Minimizer]int     // trials stopped by the cap
+	Calls  map[minimize.Algorithm]float64 // mean oracle calls
+	Size   map[minimize.Algorithm]float64 // mean result size
+	Capped map[minimize.Algorithm]int     // trials stopped by the cap
 	// NPlusK is the mean of n+k, k the result size, or of n when the
-	// result is the whole input: what the linear-greedy seed says greedy
-	// costs when every item but the k essential ones can go.
-	NPlusK map[hdd.Minimizer]float64
+	// result is the whole input: what "Linear time (ish) test case
+	// reduction" says greedy costs when every item but the k essential
+	// ones can go.
+	NPlusK map[minimize.Algorithm]float64
 }
 
 var errCap = errors.New("call cap reached")
 
 // Run runs each minimizer on instances of the model at size n and returns
 // the mean calls and result sizes. Every minimizer gets the same instances.
-func Run(m Model, n int, ms []hdd.Minimizer, o Options) Row {
-	row := Row{Model: m, N: n, Calls: map[hdd.Minimizer]float64{}, Size: map[hdd.Minimizer]float64{}, Capped: map[hdd.Minimizer]int{}, NPlusK: map[hdd.Minimizer]float64{}}
+func Run(m Model, n int, ms []minimize.Algorithm, o Options) Row {
+	row := Row{Model: m, N: n, Calls: map[minimize.Algorithm]float64{}, Size: map[minimize.Algorithm]float64{}, Capped: map[minimize.Algorithm]int{}, NPlusK: map[minimize.Algorithm]float64{}}
 	trials := max(o.Trials, 1)
 	if m.Fixed {
 		trials = 1
@@ -217,7 +220,7 @@ func Run(m Model, n int, ms []hdd.Minimizer, o Options) Row {
 				calls++
 				return oracle(keep), nil
 			}
-			got, err := hdd.Minimize(context.Background(), mz, items, hdd.TestFunc[int](test))
+			got, err := minimize.Run(context.Background(), mz, items, minimize.TestFunc[int](test))
 			if errors.Is(err, errCap) {
 				row.Capped[mz]++
 			}
@@ -261,10 +264,10 @@ func Models() []Model {
 
 // Table runs every model at every size with every minimizer and writes a
 // table: model, n, the calls per minimizer, the result size (one number when
-// every minimizer agrees), and the ratios the seeds make claims about. It
+// every minimizer agrees), and the ratios the sources make claims about. It
 // returns the rows, for Claims.
 func Table(w io.Writer, sizes []int, o Options) []Row {
-	ms := hdd.Minimizers()
+	ms := minimize.All()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "model\tn\t")
 	for _, m := range ms {
@@ -281,28 +284,28 @@ func Table(w io.Writer, sizes []int, o Options) []Row {
 				fmt.Fprintf(tw, "%s\t", r.calls(m, o.Cap))
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", r.sizes(ms),
-				r.ratio(hdd.MinAdaptive, hdd.MinGreedy), r.ratio(hdd.MinAdaptive, hdd.MinDDMin), r.ratio(hdd.MinAdaptive, hdd.MinDDMinBlocks))
+				r.ratio(minimize.Adaptive, minimize.Greedy), r.ratio(minimize.Adaptive, minimize.DDMin), r.ratio(minimize.Adaptive, minimize.DDMinBlocks))
 		}
 	}
 	tw.Flush()
 	return rows
 }
 
-func (r Row) calls(m hdd.Minimizer, cap int) string {
+func (r Row) calls(m minimize.Algorithm, cap int) string {
 	if r.Capped[m] > 0 {
 		return fmt.Sprintf(">%d", cap)
 	}
 	return fmt.Sprintf("%.0f", r.Calls[m])
 }
 
-func (r Row) ratio(a, b hdd.Minimizer) string {
+func (r Row) ratio(a, b minimize.Algorithm) string {
 	if r.Capped[a] > 0 || r.Capped[b] > 0 || r.Calls[b] == 0 {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f", r.Calls[a]/r.Calls[b])
 }
 
-func (r Row) sizes(ms []hdd.Minimizer) string {
+func (r Row) sizes(ms []minimize.Algorithm) string {
 	var s []string
 	for _, m := range ms {
 		s = append(s, fmt.Sprintf("%.0f", r.Size[m]))
@@ -313,11 +316,11 @@ func (r Row) sizes(ms []hdd.Minimizer) string {
 	return strings.Join(s, "/")
 }
 
-// Claims writes, for each claim of the seeds that the simulator can check
-// (see /work/shared/design/seeds.md), the numbers that bear on it, from
+// Claims writes, for each claim of the sources that the simulator can check
+// (see the minimize package documentation), the numbers that bear on it, from
 // Table's rows.
 func Claims(w io.Writer, rows []Row) {
-	ok := func(r Row, ms ...hdd.Minimizer) bool {
+	ok := func(r Row, ms ...minimize.Algorithm) bool {
 		for _, m := range ms {
 			if r.Capped[m] > 0 || r.Calls[m] == 0 {
 				return false
@@ -325,7 +328,7 @@ func Claims(w io.Writer, rows []Row) {
 		}
 		return true
 	}
-	ratios := func(kind func(Model) bool, a, b hdd.Minimizer) (lo, hi, geo float64, count int) {
+	ratios := func(kind func(Model) bool, a, b minimize.Algorithm) (lo, hi, geo float64, count int) {
 		lo, hi, logSum := math.Inf(1), math.Inf(-1), 0.0
 		for _, r := range rows {
 			if !kind(r.Model) || !ok(r, a, b) {
@@ -341,24 +344,24 @@ func Claims(w io.Writer, rows []Row) {
 
 	fmt.Fprintln(w, "(a) adaptive under 1.15x greedy on small blocks (runs of b removable items):")
 	for _, r := range rows {
-		if isRuns(r.Model) && ok(r, hdd.MinAdaptive, hdd.MinGreedy) {
+		if isRuns(r.Model) && ok(r, minimize.Adaptive, minimize.Greedy) {
 			fmt.Fprintf(w, "    b=%-2d n=%-5d adaptive/greedy %.3f  adaptive-fwd/greedy %.3f  trial/greedy %.3f\n", r.Model.Run, r.N,
-				r.Calls[hdd.MinAdaptive]/r.Calls[hdd.MinGreedy], r.Calls[hdd.MinAdaptiveForward]/r.Calls[hdd.MinGreedy], r.Calls[hdd.MinTrial]/r.Calls[hdd.MinGreedy])
+				r.Calls[minimize.Adaptive]/r.Calls[minimize.Greedy], r.Calls[minimize.AdaptiveForward]/r.Calls[minimize.Greedy], r.Calls[minimize.Trial]/r.Calls[minimize.Greedy])
 		}
 	}
-	lo, hi, geo, k := ratios(func(Model) bool { return true }, hdd.MinAdaptive, hdd.MinGreedy)
+	lo, hi, geo, k := ratios(func(Model) bool { return true }, minimize.Adaptive, minimize.Greedy)
 	fmt.Fprintf(w, "    all %d rows: adaptive/greedy from %.2f to %.2f (geometric mean %.2f)\n", k, lo, hi, geo)
 
 	fmt.Fprintln(w, "(b) adaptive about 0.75x ddmin on the random-subset model (1% to 99%):")
-	for _, b := range []hdd.Minimizer{hdd.MinDDMinBlocks, hdd.MinDDMin} {
-		for _, a := range []hdd.Minimizer{hdd.MinAdaptive, hdd.MinAdaptiveForward} {
+	for _, b := range []minimize.Algorithm{minimize.DDMinBlocks, minimize.DDMin} {
+		for _, a := range []minimize.Algorithm{minimize.Adaptive, minimize.AdaptiveForward} {
 			lo, hi, geo, k := ratios(isSubset, a, b)
 			fmt.Fprintf(w, "    %v/%v over %d rows: from %.2f to %.2f, geometric mean %.2f\n", a, b, k, lo, hi, geo)
 		}
 	}
 
 	fmt.Fprintln(w, "(c) greedy without restarts costs n + k (k essential items, the rest removable):")
-	for _, m := range []hdd.Minimizer{hdd.MinGreedy, hdd.MinGreedyForward, hdd.MinGreedyRandom} {
+	for _, m := range []minimize.Algorithm{minimize.Greedy, minimize.GreedyForward, minimize.GreedyRandom} {
 		worst, count := 0.0, 0
 		for _, r := range rows {
 			if r.Model.Monotonic && ok(r, m) {
@@ -368,24 +371,24 @@ func Claims(w io.Writer, rows []Row) {
 		fmt.Fprintf(w, "    %v on %d monotonic rows: |calls - (n+k)| at most %.2f\n", m, count, worst)
 	}
 	for _, r := range rows {
-		if !r.Model.Monotonic && ok(r, hdd.MinGreedy) {
+		if !r.Model.Monotonic && ok(r, minimize.Greedy) {
 			fmt.Fprintf(w, "    %-18s n=%-5d greedy %.0f, greedy-fwd %s, greedy-rand %s; n+k = %.0f\n", r.Model.Name, r.N,
-				r.Calls[hdd.MinGreedy], r.calls(hdd.MinGreedyForward, 0), r.calls(hdd.MinGreedyRandom, 0), r.NPlusK[hdd.MinGreedy])
+				r.Calls[minimize.Greedy], r.calls(minimize.GreedyForward, 0), r.calls(minimize.GreedyRandom, 0), r.NPlusK[minimize.Greedy])
 		}
 	}
 
 	fmt.Fprintln(w, "(d) Lithium: best case ~log2 n; monotonic k-clustered O(k log n); monotonic O(m log(n/m)):")
 	for _, r := range rows {
-		if !ok(r, hdd.MinLithium) {
+		if !ok(r, minimize.Lithium) {
 			continue
 		}
-		c, n, m := r.Calls[hdd.MinLithium], float64(r.N), r.Size[hdd.MinLithium]
+		c, n, m := r.Calls[minimize.Lithium], float64(r.N), r.Size[minimize.Lithium]
 		switch {
 		case r.Model.Name == Prefix.Name:
 			fmt.Fprintf(w, "    %-18s n=%-5d lithium %6.0f = %.2f log2 n  (the essential item first)\n", r.Model.Name, r.N, c, c/math.Log2(n))
 		case r.Model.Clusters > 0:
 			fmt.Fprintf(w, "    %-18s n=%-5d lithium %6.0f = %.2f k log2 n  (ddmin %s, ddmin-blocks %s)\n", r.Model.Name, r.N, c,
-				c/(float64(r.Model.Clusters)*math.Log2(n)), r.calls(hdd.MinDDMin, 0), r.calls(hdd.MinDDMinBlocks, 0))
+				c/(float64(r.Model.Clusters)*math.Log2(n)), r.calls(minimize.DDMin, 0), r.calls(minimize.DDMinBlocks, 0))
 		case isSubset(r.Model) && m < n:
 			fmt.Fprintf(w, "    %-18s n=%-5d lithium %6.0f = %6.2f m log2(n/m) = %.2f m  (m=%.0f)\n", r.Model.Name, r.N, c, c/(m*math.Log2(n/m)), c/m, m)
 		}

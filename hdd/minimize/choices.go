@@ -1,4 +1,4 @@
-package hdd
+package minimize
 
 import (
 	"context"
@@ -7,29 +7,29 @@ import (
 	"slices"
 )
 
-// Reduction steps as choices, after the seed reduction-steps-as-choices.txt
-// (D. R. MacIver on Hypothesis' shrinker): a pass over a list is a sequence
-// of choices, one per item of the list the pass starts from, and a step tries
-// the deletion its choice names. The pass does not fix the order of its
-// choices; an Order does, so the same pass runs backward (the seed's default:
-// later items tend to depend on earlier ones, so fewer passes), forward, or in
-// a seeded random order (which stalls about 1/p steps on a long undeletable
-// stretch when a fraction p of the items can go, where any fixed order can
-// stall for the whole stretch).
+// Reduction steps as choices, after D. R. MacIver's "Representing steps in
+// test-case reduction" (on Hypothesis' shrinker): a pass over a list is a
+// sequence of choices, one per item of the list the pass starts from, and a
+// step tries the deletion its choice names. The pass does not fix the order
+// of its choices; an order does, so the same pass runs backward (the note's
+// default: later items tend to depend on earlier ones, so fewer passes),
+// forward, or in a seeded random order (which stalls about 1/p steps on a
+// long undeletable stretch when a fraction p of the items can go, where any
+// fixed order can stall for the whole stretch).
 //
-// The seed keeps a lazily built tree of choices with dead branches; with one
+// The note keeps a lazily built tree of choices with dead branches; with one
 // choice per step, as here, the tree is a list: the choices not made yet,
 // in order. A success is adopted at once and the pass goes on from the same
 // point, the remaining choices still naming the same items wherever
 // deletions have moved them. A run of choices whose steps are single
 // deletions goes to Tester.First, so that -j tests them at once. Making
-// only the next k choices of a pass is the seed's "short trial run": it
+// only the next k choices of a pass is the note's "short trial run": it
 // returns a tally of what they achieved, from which a caller decides how to
-// go on (see Trial).
+// go on (see trial).
 
-// An Order is the order in which a pass makes its choices. The zero Order is
-// Backward.
-type Order struct {
+// An order is the order in which a pass makes its choices. The zero order is
+// backward.
+type order struct {
 	kind orderKind
 	seed uint64
 }
@@ -37,42 +37,42 @@ type Order struct {
 type orderKind uint8
 
 const (
-	backward orderKind = iota
-	forward
-	shuffled
+	backwardKind orderKind = iota
+	forwardKind
+	shuffledKind
 )
 
 var (
-	// Backward makes the choices last item first.
-	Backward = Order{kind: backward}
-	// Forward makes the choices first item first.
-	Forward = Order{kind: forward}
+	// backward makes the choices last item first.
+	backward = order{kind: backwardKind}
+	// forward makes the choices first item first.
+	forward = order{kind: forwardKind}
 )
 
-// Shuffled makes the choices in a random order drawn from a PCG seeded with
+// shuffled makes the choices in a random order drawn from a PCG seeded with
 // seed and the pass number: the same seed gives the same orders.
-func Shuffled(seed uint64) Order { return Order{kind: shuffled, seed: seed} }
+func shuffled(seed uint64) order { return order{kind: shuffledKind, seed: seed} }
 
-func (o Order) String() string {
+func (o order) String() string {
 	switch o.kind {
-	case forward:
+	case forwardKind:
 		return "forward"
-	case shuffled:
+	case shuffledKind:
 		return fmt.Sprintf("shuffled(%d)", o.seed)
 	}
 	return "backward"
 }
 
 // choices returns the order of the choices 0..n-1 in pass number round.
-func (o Order) choices(n, round int) []int {
+func (o order) choices(n, round int) []int {
 	cs := make([]int, n)
 	for i := range cs {
 		cs[i] = i
 	}
 	switch o.kind {
-	case backward:
+	case backwardKind:
 		slices.Reverse(cs)
-	case shuffled:
+	case shuffledKind:
 		rng := rand.New(rand.NewPCG(o.seed, uint64(round)))
 		rng.Shuffle(n, func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 	}
@@ -81,10 +81,10 @@ func (o Order) choices(n, round int) []int {
 
 // grow is the side a block of items grows towards from its choice's item:
 // towards the items the order visits next when it is fixed (a backward pass
-// deletes blocks ending at the item, as Adaptive does; a forward one blocks
-// starting there, as the adaptive-ddmin seed does), forward when shuffled.
-func (o Order) grow() int {
-	if o.kind == backward {
+// deletes blocks ending at the item; a forward one blocks starting there,
+// as "Adaptive delta debugging" does), forward when shuffled.
+func (o order) grow() int {
+	if o.kind == backwardKind {
 		return -1
 	}
 	return +1
@@ -95,13 +95,13 @@ type pass[T any] struct {
 	cur  []T   // the last adopted list
 	pos  []int // pos[i] is the position of cur[i] in the list the pass started from (increasing)
 	todo []int // the choices not made yet, in order: positions in the starting list
-	grow int   // see Order.grow
+	grow int   // see order.grow
 	// dirty is set once a block deletion took items whose choices may
 	// still be in todo.
 	dirty bool
 }
 
-func newPass[T any](c []T, o Order, round int) *pass[T] {
+func newPass[T any](c []T, o order, round int) *pass[T] {
 	pos := make([]int, len(c))
 	for i := range pos {
 		pos[i] = i
@@ -195,7 +195,7 @@ func (p *pass[T]) singles(ctx context.Context, test Tester[T], k int) (tally, er
 // blocks makes up to k choices, each step deleting the longest block of
 // items at its item that stays interesting: adaptive ddmin's step, with a
 // linear probe, then an exponential probe and a binary search (see
-// changePoint). The first probes, single deletions, go to test.First as in
+// changePointFrom). The first probes, single deletions, go to test.First as in
 // singles; the serial sequence of tests is that of probing choice by choice.
 func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, error) {
 	var t tally
@@ -231,18 +231,18 @@ func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, err
 	return t, nil
 }
 
-// GreedyOrder removes single items, making the choices of each pass in order
-// o and going on after a success instead of restarting; passes repeat until
-// one removes nothing, so the result is 1-minimal. Greedy is
-// GreedyOrder(Backward); with k essential items of n and the rest
-// removable, any order costs n + k tests.
-func GreedyOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
+// greedy removes single items, making the choices of each pass in order o
+// and going on after a success instead of restarting; passes repeat until
+// one removes nothing, so the result is 1-minimal. With k essential items
+// of n and the rest removable, any order costs n + k tests (MacIver, "Linear
+// time (ish) test case reduction").
+func greedy[T any](ctx context.Context, items []T, test Tester[T], o order) ([]T, error) {
 	return untilNoDeletion(items, o, func(p *pass[T], n int) (tally, error) { return p.singles(ctx, test, n) })
 }
 
 // untilNoDeletion runs passes over c in order o, each made of the steps
 // step takes, until a pass deletes nothing.
-func untilNoDeletion[T any](c []T, o Order, step func(p *pass[T], n int) (tally, error)) ([]T, error) {
+func untilNoDeletion[T any](c []T, o order, step func(p *pass[T], n int) (tally, error)) ([]T, error) {
 	for round := 0; ; round++ {
 		p := newPass(c, o, round)
 		t, err := step(p, len(c))
@@ -253,17 +253,16 @@ func untilNoDeletion[T any](c []T, o Order, step func(p *pass[T], n int) (tally,
 	}
 }
 
-// AdaptiveOrder is adaptive ddmin making the choices of each pass in order
-// o: at each item it removes the longest block that stays interesting,
-// ending at the item when o is Backward (then it makes the same tests as
-// Adaptive, in the same order), starting there otherwise (Forward is the
-// adaptive-ddmin seed's own formulation). Passes repeat until one removes
-// nothing, so the result is 1-minimal.
-func AdaptiveOrder[T any](ctx context.Context, items []T, test Tester[T], o Order) ([]T, error) {
+// adaptive is adaptive ddmin (MacIver, "Adaptive delta debugging") making
+// the choices of each pass in order o: at each item it removes the longest
+// block that stays interesting, ending at the item when o is backward,
+// starting there otherwise (forward is the blog post's own formulation).
+// Passes repeat until one removes nothing, so the result is 1-minimal.
+func adaptive[T any](ctx context.Context, items []T, test Tester[T], o order) ([]T, error) {
 	return untilNoDeletion(items, o, func(p *pass[T], n int) (tally, error) { return p.blocks(ctx, test, n) })
 }
 
-// Trial runs its passes in windows of trialWindow choices, and a window
+// trial runs its passes in windows of trialWindow choices, and a window
 // uses block steps when the window before it found at least
 // trialBlocksNum/trialBlocksDen of the items it looked at removable.
 const (
@@ -272,19 +271,19 @@ const (
 	trialBlocksDen = 8
 )
 
-// Trial chooses between single and block deletion as it goes, with the
-// seed's short trial runs: its passes (last item first, like Greedy and
-// Adaptive, repeated until one removes nothing) are cut into windows of
-// trialWindow choices, and each window is the trial run that decides the
-// steps of the next:
+// trial chooses between single and block deletion as it goes, with the
+// short trial runs of "Representing steps in test-case reduction": its
+// passes (last item first, like Greedy and Adaptive, repeated until one
+// removes nothing) are cut into windows of trialWindow choices, and each
+// window is the trial run that decides the steps of the next:
 //
-//   - block steps (Adaptive's) when at least 7/8 of the items the window
+//   - block steps (adaptive's) when at least 7/8 of the items the window
 //     looked at could go: single deletions would waste about a test per
 //     item, where a block search takes a logarithmic number;
-//   - single steps (Greedy's) otherwise: the adaptive-ddmin seed finds block
-//     deletion dearer than greedy once the result is more than 10-15% of the
-//     input, and the simulator finds Adaptive up to a third dearer than
-//     Greedy on short runs of removable items (package sim).
+//   - single steps (greedy's) otherwise: "Adaptive delta debugging" finds
+//     block deletion dearer than greedy once the result is more than 10-15%
+//     of the input, and the simulator finds Adaptive up to a third dearer
+//     than Greedy on short runs of removable items (package sim).
 //
 // The fraction counts each block step's items as removable and each choice
 // that deleted nothing as one essential item. The first window uses block
@@ -293,11 +292,11 @@ const (
 // envelope and a dense core gets blocks for the one and single deletions for
 // the other. Every step begins with a single deletion, so a pass that
 // removes nothing proves the result 1-minimal.
-func Trial[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+func trial[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
 	useBlocks := true
 	for round := 0; ; round++ {
-		p := newPass(c, Backward, round)
+		p := newPass(c, backward, round)
 		removed := 0
 		for len(p.todo) > 0 {
 			var t tally
@@ -321,4 +320,52 @@ func Trial[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 			return c, nil
 		}
 	}
+}
+
+// changePointFrom returns the largest k in [from, hi] for which f(k) holds,
+// given that f(from) holds (from <= 5, from <= hi) and that f holds up to
+// some point and not beyond: a linear probe up to k = 5, then an
+// exponential probe and a binary search, as "Adaptive delta debugging"'s
+// find_change_point.
+func changePointFrom(from, hi int, f func(k int) (bool, error)) (int, error) {
+	const linear = 5
+	for k := from + 1; k <= min(linear, hi); k++ {
+		ok, err := f(k)
+		if err != nil || !ok {
+			return k - 1, err
+		}
+	}
+	if hi <= linear {
+		return hi, nil
+	}
+	lo := linear // f(lo) holds
+	var up int   // f(up) fails; set when the exponential probe first fails
+	for step := 2 * lo; ; step *= 2 {
+		k := min(step, hi)
+		ok, err := f(k)
+		if err != nil {
+			return lo, err
+		}
+		if !ok {
+			up = k
+			break
+		}
+		lo = k
+		if k == hi {
+			return hi, nil
+		}
+	}
+	for up-lo > 1 {
+		mid := lo + (up-lo)/2
+		ok, err := f(mid)
+		if err != nil {
+			return lo, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			up = mid
+		}
+	}
+	return lo, nil
 }

@@ -1,8 +1,8 @@
-package hdd
+package tree
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 )
 
 // A NodeID identifies a node within its Tree. IDs are dense and assigned in
@@ -11,39 +11,6 @@ type NodeID int32
 
 // NoNode is the Parent of the root and the zero value of an absent link.
 const NoNode NodeID = -1
-
-// Flags say what may happen to a node without breaking the syntax of the
-// document it belongs to. Adapters set them at parse time; the search and the
-// unparser only read them.
-type Flags uint8
-
-const (
-	// Removable nodes may vanish with their subtree and leading whitespace.
-	Removable Flags = 1 << iota
-	// Sep marks a list separator (a comma). It is emitted only between two
-	// emitted ListItem siblings, so removing an item takes exactly one
-	// separator with it.
-	Sep
-	// ListItem marks a sibling that separators stand between.
-	ListItem
-	// Opaque marks a region the adapter could not parse (a tree-sitter ERROR
-	// node, say). It is kept byte for byte unless removable.
-	Opaque
-	// Chars marks a leaf whose text may be cut down to a part of it (XML
-	// text, a JSON string): the search drops units of it (characters,
-	// character references and escapes), keeping surrounding quotes.
-	Chars
-	// Folded marks a node whose children the adapter has not built yet, to
-	// keep the tree of a large input small: it stands for its whole text
-	// until the search reaches the level below it and the tree is parsed
-	// again (see Tree.Unfold).
-	Folded
-	// Run marks a node that stands for a run of consecutive siblings the
-	// adapter has not built, in a list too long to build whole: the search
-	// prunes the runs of a level, then parses the tree again and prunes
-	// the items left of that level one by one (see Tree.Unfold).
-	Run
-)
 
 // A Node is one element of a lossless syntax tree: a grammar rule instance,
 // an XML element or attribute, a JSON value or member, or a token.
@@ -83,45 +50,21 @@ type Symbol struct {
 	Class string
 }
 
-// Is reports whether all of f are set on n.
-func (n *Node) Is(f Flags) bool { return n.Flags&f == f }
-
-// A Tree is a lossless syntax tree over Src. With an empty Config, unparsing
+// A Tree is a lossless syntax tree over Src. With an empty Candidate, unparsing
 // it reproduces Src byte for byte. A finished Tree is immutable and safe for
-// concurrent use.
+// concurrent use. What the tree's format says about its texts (how tokens
+// join, what may be shown to the test) is not in the tree but in the
+// Policy the adapter supplies with it.
 type Tree struct {
 	Src   []byte
 	Nodes []Node // indexed by NodeID, in preorder
 
-	// Fuse reports whether the bytes a and b would merge into one token if
-	// they became adjacent where something was removed between them. The
-	// unparser then puts a space between them. Nil means never.
-	Fuse func(a, b byte) bool
-
-	// LineSensitive says line breaks matter between tokens (C preprocessor
-	// lines, line comments): where a removed region held a line break and
-	// neither side of the junction has one, the unparser emits a newline.
-	LineSensitive bool
-
-	// Accepts widens hoisting: a node of class K may also be replaced by a
-	// descendant whose class is listed in Accepts[K] (in C, a statement by
-	// a block). Nil means same class only.
-	Accepts map[string][]string
-
-	// SpaceIsText says white space between nodes may be content (XML mixed
-	// content): the unparser keeps each kept node's own leading white space
-	// instead of trading it for the shorter white space of a vanished
-	// neighbour.
-	SpaceIsText bool
-
-	// Unfold, set on a tree with Folded or Run nodes, parses src, the text
-	// of one of this tree's candidates, into a tree whose levels above min
-	// are complete and whose level min is there, perhaps in runs: its
-	// Folded and Run nodes, if any, are at level min or deeper. The search
-	// calls it when it reaches the level below FoldLevel, and after it has
-	// pruned the runs of a level, so a large input's lower levels and long
-	// lists are built only for what is left of them.
-	Unfold func(src []byte, min int) (*Tree, error)
+	// Partial says the adapter built the tree to a node budget, so that
+	// some of its levels may be Folded or in Runs: the search parses its
+	// text again with the Policy's Unfold when it reaches those levels
+	// and, for a large text, once the best candidate is shorter, to let the
+	// old text go. A tree with Folded or Run nodes must be Partial.
+	Partial bool
 
 	height     int32
 	end        []NodeID // end[id]: the first ID after id's subtree (IDs are in preorder)
@@ -145,7 +88,7 @@ type Tree struct {
 func (t *Tree) Level(id NodeID) int { return int(t.level[id]) }
 
 // Levels is the greatest level of any node.
-func (t *Tree) Levels() int { return int(t.levels) }
+func (t *Tree) MaxLevel() int { return int(t.levels) }
 
 // FoldLevel is the least level of a Folded node, or -1 when the tree has
 // none: the levels down to it are there, the next one is not.
@@ -157,7 +100,7 @@ func (t *Tree) RunLevel() int { return int(t.runLevel) }
 
 // transparent reports whether the child of node id is at its level: the
 // node cannot shrink, and its only child spans the same bytes.
-func (t *Tree) transparent(id NodeID) bool {
+func (t *Tree) Transparent(id NodeID) bool {
 	n := &t.Nodes[id]
 	if id == 0 || n.count != 1 || t.CanShrink(id) {
 		return false
@@ -198,7 +141,7 @@ func (t *Tree) Add(parent NodeID, kind string, start, end int, flags Flags, repl
 	if parent != NoNode {
 		t.Nodes[parent].count++
 	} else if id != 0 {
-		panic("hdd.Tree.Add: a second root")
+		panic("tree.Tree.Add: a second root")
 	}
 	t.Nodes = append(t.Nodes, n)
 	return id
@@ -256,11 +199,11 @@ func (t *Tree) symbol(sym Symbol) *Symbol {
 // span.
 func (t *Tree) Finish() error {
 	if len(t.Nodes) == 0 {
-		return fmt.Errorf("hdd: empty tree")
+		return errors.New("empty tree")
 	}
 	root := &t.Nodes[0]
 	if root.Start != 0 || int(root.End) != len(t.Src) {
-		return fmt.Errorf("hdd: root spans [%d,%d), want [0,%d)", root.Start, root.End, len(t.Src))
+		return fmt.Errorf("root spans [%d,%d), want [0,%d)", root.Start, root.End, len(t.Src))
 	}
 	// Lay the children out in one array: each node's run, in ID order,
 	// and IDs are in preorder, so each run is in source order.
@@ -284,13 +227,13 @@ func (t *Tree) Finish() error {
 			t.height = max(t.height, depth[id])
 		}
 		if n.Start > n.End {
-			return fmt.Errorf("hdd: node %d (%s) spans [%d,%d)", id, n.Kind, n.Start, n.End)
+			return fmt.Errorf("node %d (%s) spans [%d,%d)", id, n.Kind, n.Start, n.End)
 		}
 		prev := n.Start
 		for _, c := range t.Children(NodeID(id)) {
 			cn := &t.Nodes[c]
 			if cn.Start < prev || cn.End > n.End {
-				return fmt.Errorf("hdd: child %d (%s) [%d,%d) out of place in %d (%s) [%d,%d) after %d",
+				return fmt.Errorf("child %d (%s) [%d,%d) out of place in %d (%s) [%d,%d) after %d",
 					c, cn.Kind, cn.Start, cn.End, id, n.Kind, n.Start, n.End, prev)
 			}
 			lead := cn.Start
@@ -305,7 +248,7 @@ func (t *Tree) Finish() error {
 	for id := 1; id < len(t.Nodes); id++ {
 		p := t.Nodes[id].Parent
 		t.level[id] = t.level[p]
-		if !t.transparent(p) {
+		if !t.Transparent(p) {
 			t.level[id]++
 		}
 		t.levels = max(t.levels, t.level[id])
@@ -320,8 +263,8 @@ func (t *Tree) Finish() error {
 			t.runLevel = lv
 		}
 	}
-	if (t.foldLevel >= 0 || t.runLevel >= 0) && t.Unfold == nil {
-		return fmt.Errorf("hdd: a tree with folded nodes or runs needs an Unfold")
+	if (t.foldLevel >= 0 || t.runLevel >= 0) && !t.Partial {
+		return errors.New("a tree with folded nodes or runs must be Partial")
 	}
 	t.end = make([]NodeID, len(t.Nodes))
 	for id := len(t.Nodes) - 1; id >= 0; id-- {
@@ -365,25 +308,8 @@ func isSpace(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
 }
 
-// CanHoist reports whether a node of class x may be replaced by a node of
-// class d.
-func (t *Tree) CanHoist(x, d string) bool {
-	if x == "" || d == "" {
-		return false
-	}
-	if x == d {
-		return true
-	}
-	for _, a := range t.Accepts[x] {
-		if a == d {
-			return true
-		}
-	}
-	return false
-}
-
 // Height is the greatest depth of any node.
-func (t *Tree) Height() int { return int(t.height) }
+func (t *Tree) MaxDepth() int { return int(t.height) }
 
 // Len is the number of nodes.
 func (t *Tree) Len() int { return len(t.Nodes) }
@@ -402,37 +328,4 @@ func (t *Tree) CanShrink(id NodeID) bool {
 		return true
 	}
 	return n.Replace != "" && n.Replace != string(t.Src[n.Start:n.End])
-}
-
-// Describe says in a few words what may happen to node id, for tree dumps.
-func (t *Tree) Describe(id NodeID) string {
-	n := &t.Nodes[id]
-	var parts []string
-	switch {
-	case n.Is(Removable):
-		parts = append(parts, "removable")
-	case t.CanShrink(id):
-		parts = append(parts, fmt.Sprintf("replace %q", n.Replace))
-	default:
-		parts = append(parts, "fixed")
-	}
-	if n.Is(Sep) {
-		parts = append(parts, "separator")
-	}
-	if n.Is(ListItem) {
-		parts = append(parts, "list-item")
-	}
-	if n.Is(Opaque) {
-		parts = append(parts, "opaque")
-	}
-	if n.Is(Chars) {
-		parts = append(parts, "shortenable")
-	}
-	if n.Is(Folded) {
-		parts = append(parts, "folded")
-	}
-	if n.Is(Run) {
-		parts = append(parts, "run")
-	}
-	return strings.Join(parts, " ")
 }

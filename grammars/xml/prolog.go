@@ -1,0 +1,288 @@
+package xml
+
+// Comments, processing instructions and the document type declaration with
+// its internal subset: the prolog and the DTD, and the comments and
+// processing instructions that may also stand in content.
+
+import (
+	"bytes"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// comment scans the comment at i and adds it.
+func (p *parser) comment(i int) int {
+	src := p.src
+	p.flushText(i)
+	var end int
+	var ok bool
+	if p.lang == langHTML {
+		switch rest := src[i+4:]; {
+		case bytes.HasPrefix(rest, []byte(">")):
+			end, ok = i+5, true
+			p.err(errMarkup, i, "abruptly closed comment '<!-->'")
+		case bytes.HasPrefix(rest, []byte("->")):
+			end, ok = i+6, true
+			p.err(errMarkup, i, "abruptly closed comment '<!--->'")
+		default:
+			end, ok = findEnd(src, i+4, "-->")
+		}
+	} else {
+		end, ok = findEnd(src, i+4, "-->")
+		body := src[i+4 : max(end-3, i+4)]
+		if ok && (bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-"))) {
+			p.err(errMarkup, i, "'--' inside a comment")
+		}
+	}
+	if !ok {
+		p.err(errUnterminated, i, "unterminated comment")
+	}
+	p.leaf("comment", i, end, tree.Removable)
+	return end
+}
+
+// pi scans a processing instruction, the XML declaration, or in HTML a
+// bogus comment starting with "<?".
+func (p *parser) pi(i int) int {
+	src := p.src
+	if i == p.docStart && p.declEnd > 0 {
+		p.flushText(i)
+		var flags tree.Flags
+		if (p.declEnc == "" || isUTF8Name(p.declEnc)) && p.declVer == "1.0" {
+			flags = tree.Removable
+		}
+		if p.lang == langXML && p.declErr != "" {
+			p.err(errMarkup, i, p.declErr)
+		}
+		p.leaf("xmldecl", i, p.declEnd, flags)
+		return p.declEnd
+	}
+	if p.lang == langHTML {
+		end := bytes.IndexByte(src[i:], '>')
+		p.flushText(i)
+		if end < 0 {
+			end = len(src)
+			p.err(errUnterminated, i, "unterminated bogus comment '<?'")
+		} else {
+			end += i + 1
+		}
+		p.err(errMarkup, i, "bogus comment '<?' (processing instructions are not HTML)")
+		p.leaf("bogus-comment", i, end, tree.Removable)
+		return end
+	}
+	end, ok := findEnd(src, i+2, "?>")
+	p.flushText(i)
+	if !ok {
+		p.err(errUnterminated, i, "unterminated processing instruction")
+	}
+	if k, msg := piTarget(src, i, end); msg != "" {
+		p.err(k, i, msg)
+	}
+	p.leaf("pi", i, end, tree.Removable)
+	return end
+}
+
+// piTarget checks the target of the processing instruction src[i:end].
+func piTarget(src []byte, i, end int) (errKind, string) {
+	n := i + 2
+	if n >= len(src) || !isNameStart(src[n]) {
+		return errMarkup, "processing instruction without a target"
+	}
+	n = xmlNameEnd(src, n)
+	if target := src[i+2 : n]; len(target) == 3 && bytes.EqualFold(target, []byte("xml")) {
+		return errMisplaced, "XML declaration not at the start of the document"
+	}
+	if n < end-2 && !isWS(src[n]) {
+		return errMarkup, "processing instruction target not followed by a space"
+	}
+	return 0, ""
+}
+
+// doctype scans a document type declaration; in XML it notes the entities
+// declared in its internal subset and whether it has an external part.
+func (p *parser) doctype(i int) int {
+	src := p.src
+	if i > p.lastGT {
+		return 0
+	}
+	var end int
+	if p.lang == langHTML {
+		k := bytes.IndexByte(src[i:], '>')
+		if k < 0 {
+			return 0
+		}
+		end = i + k + 1
+	} else {
+		var external, peRef bool
+		tk := &p.tag
+		tk.errs = tk.errs[:0]
+		j := i + len("<!DOCTYPE")
+		if j >= len(src) || !isWS(src[j]) {
+			return 0
+		}
+	loop:
+		for j < len(src) {
+			switch c := src[j]; c {
+			case '"', '\'':
+				k := bytes.IndexByte(src[j+1:], c)
+				if k < 0 {
+					return 0
+				}
+				j += k + 2
+			case '[':
+				j = p.subset(j+1, &peRef, tk)
+				if j < 0 {
+					return 0
+				}
+			case '>':
+				end = j + 1
+				break loop
+			case '<':
+				return 0
+			default:
+				if isWS(src[j-1]) && (bytes.HasPrefix(src[j:], []byte("SYSTEM")) || bytes.HasPrefix(src[j:], []byte("PUBLIC"))) {
+					external = true
+				}
+				j++
+			}
+		}
+		if end == 0 {
+			return 0
+		}
+		p.anyEntity = (external || peRef) && !p.standalone
+		for _, e := range tk.errs {
+			p.errName(e.kind, e.off, e.msg, e.name, "")
+		}
+	}
+	p.flushText(i)
+	if p.sawDoctype || p.topElems > 0 || len(p.stack) > 0 {
+		p.err(errMisplaced, i, "document type declaration after the root element or twice")
+	}
+	p.sawDoctype = true
+	p.leaf("doctype", i, end, tree.Removable)
+	return end
+}
+
+// subset scans an internal DTD subset from i to its closing ']' and returns
+// the position after it, or -1 when it does not end. Malformations go to
+// errs, to be counted if the doctype turns out to end.
+func (p *parser) subset(i int, peRef *bool, tk *tag) int {
+	src := p.src
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == ']':
+			return i + 1
+		case isWS(c):
+			i++
+		case c == '%':
+			k := xmlNameEnd(src, i+1)
+			if k == i+1 || k >= len(src) || src[k] != ';' || !isNameStart(src[i+1]) {
+				tk.err(errMarkup, i, "malformed parameter entity reference in the internal subset", nil)
+				i++
+				continue
+			}
+			*peRef = true
+			i = k + 1
+		case bytes.HasPrefix(src[i:], []byte("<!--")):
+			end, ok := findEnd(src, i+4, "-->")
+			if !ok {
+				return -1
+			}
+			if body := src[i+4 : end-3]; bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-")) {
+				tk.err(errMarkup, i, "'--' inside a comment", nil)
+			}
+			i = end
+		case bytes.HasPrefix(src[i:], []byte("<?")):
+			end, ok := findEnd(src, i+2, "?>")
+			if !ok {
+				return -1
+			}
+			if k, msg := piTarget(src, i, end); msg != "" {
+				tk.err(k, i, msg, nil)
+			}
+			i = end
+		case c == '<':
+			j := p.markupDecl(i, tk)
+			if j < 0 {
+				return -1
+			}
+			i = j
+		default:
+			tk.err(errMarkup, i, "junk in the internal subset", nil)
+			i++
+		}
+	}
+	return -1
+}
+
+// markupDecl scans the markup declaration (<!ENTITY ...>, <!ELEMENT ...>,
+// ...) at i, notes the general entity it declares, and returns the position
+// after it, or -1 when it does not end.
+func (p *parser) markupDecl(i int, tk *tag) int {
+	src := p.src
+	j := i + 2
+	kw := j
+	for j < len(src) && 'A' <= src[j] && src[j] <= 'Z' {
+		j++
+	}
+	// Check the start, up to the name declared (and for an entity, the
+	// start of its value or external ID).
+	ws := func() bool {
+		k := j
+		for j < len(src) && isWS(src[j]) {
+			j++
+		}
+		return j > k
+	}
+	name := func() []byte {
+		k := j
+		if j < len(src) && isNameStart(src[j]) {
+			j = xmlNameEnd(src, j)
+		}
+		return src[k:j]
+	}
+	ok := false
+	switch kwd := string(src[kw:j]); {
+	case i+1 >= len(src) || src[i+1] != '!':
+	case kwd == "ENTITY":
+		if ws() {
+			pe := j < len(src) && src[j] == '%'
+			if pe {
+				j++
+				ws()
+			}
+			n := name()
+			ok = len(n) > 0 && ws() && j < len(src) &&
+				(src[j] == '"' || src[j] == '\'' || bytes.HasPrefix(src[j:], []byte("SYSTEM")) || bytes.HasPrefix(src[j:], []byte("PUBLIC")))
+			if ok && !pe {
+				if p.entities == nil {
+					p.entities = map[string]bool{}
+				}
+				p.entities[string(n)] = true
+			}
+		}
+	case kwd == "ELEMENT", kwd == "ATTLIST", kwd == "NOTATION":
+		ok = ws() && len(name()) > 0
+	}
+	if !ok {
+		tk.err(errMarkup, i, "malformed markup declaration in the internal subset", nil)
+	}
+	for j < len(src) && src[j] != '>' {
+		switch c := src[j]; c {
+		case '"', '\'':
+			k := bytes.IndexByte(src[j+1:], c)
+			if k < 0 {
+				return -1
+			}
+			j += k + 1
+		case '<':
+			tk.err(errMarkup, j, "'<' inside a markup declaration", nil)
+		}
+		j++
+	}
+	if j >= len(src) {
+		return -1
+	}
+	return j + 1
+}

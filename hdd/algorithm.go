@@ -1,0 +1,103 @@
+package hdd
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hddreduce/hdd/hdd/internal/enum"
+)
+
+// An Algorithm chooses how the tree is searched. The zero Algorithm is
+// HDDStar, the command's default. Algorithm implements flag.Value.
+type Algorithm int
+
+const (
+	// HDDStar repeats HDD's sweep until one changes nothing.
+	HDDStar Algorithm = iota
+	// HDD runs one sweep: its passes once each, in order.
+	HDD
+	// HDDPlus runs HDD, then removes single nodes breadth first over the
+	// whole tree while a round removes something: the result is
+	// 1-tree-minimal.
+	HDDPlus
+	// PlainDDMin runs the list minimizer over the children of the root
+	// only, ignoring the rest of the tree. Over a tree of lines it is the
+	// classic line-based baseline.
+	PlainDDMin
+)
+
+var algorithmNames = []string{"hdd*", "hdd", "hdd+", "ddmin"}
+
+func (a Algorithm) String() string { return enum.String(a, "Algorithm", algorithmNames) }
+
+// Set parses an algorithm name: hdd*, hdd, hdd+ or ddmin.
+func (a *Algorithm) Set(s string) error {
+	v, err := enum.Parse[Algorithm](s, "algorithm", algorithmNames)
+	if err == nil {
+		*a = v
+	}
+	return err
+}
+
+// A pass is one step of a sweep: it tries edits of the best candidate and
+// reports whether it adopted any. Adding a pass is a file with its run
+// method and an entry in sweep.
+type pass struct {
+	name string
+	// on reports whether the pass runs in this reduction; nil means it
+	// always does.
+	on  func(s *search) bool
+	run func(s *search, ctx context.Context) (changed bool, err error)
+}
+
+// sweep lists the passes of one sweep of HDD, in order: pruning the levels
+// top down, hoisting, the format's transforms, the shortening of texts.
+var sweep = []pass{
+	{name: "prune", run: (*search).prune},
+	{name: "hoist", on: func(s *search) bool { return !s.r.NoHoist }, run: (*search).hoist},
+	{name: "transform", on: func(s *search) bool { return !s.r.NoTransform && len(s.p.Transforms) > 0 }, run: (*search).transform},
+	{name: "shorten", on: func(s *search) bool { return !s.r.NoShorten }, run: (*search).shorten},
+}
+
+// algorithm runs the Reducer's Algorithm.
+func (s *search) algorithm(ctx context.Context) error {
+	switch s.r.Algorithm {
+	case PlainDDMin:
+		_, err := s.level(ctx, 1)
+		return err
+	case HDD:
+		_, err := s.sweep(ctx)
+		return err
+	case HDDPlus:
+		if _, err := s.sweep(ctx); err != nil {
+			return err
+		}
+		return s.singles(ctx)
+	case HDDStar:
+		for n := 1; ; n++ {
+			s.logf("hdd*: sweep %d", n)
+			changed, err := s.sweep(ctx)
+			if err != nil || !changed {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("unknown algorithm %v", s.r.Algorithm)
+}
+
+// sweep runs the passes of a sweep in order, stopping at an error, and
+// reports whether any changed anything.
+func (s *search) sweep(ctx context.Context) (bool, error) {
+	changed := false
+	for _, p := range sweep {
+		if p.on != nil && !p.on(s) {
+			continue
+		}
+		ch, err := p.run(s, ctx)
+		changed = changed || ch
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}

@@ -1,0 +1,191 @@
+package hdd
+
+import (
+	"bytes"
+	"context"
+	"hash/maphash"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// hash is the key of text b in the verdict cache.
+func (s *search) hash(b []byte) uint64 { return maphash.Bytes(s.seed, b) }
+
+// run runs the test on text, counting it: once, or during the search up
+// to the Reducer's Repeat times, stopping at the first run that does not
+// find text interesting (a flaky test then does not make the search adopt
+// a candidate that was interesting by chance; most candidates are not
+// interesting and cost one run). It returns the verdict and the time the
+// runs took. A run that ends with an error is not counted as a test, nor
+// are the runs before it on the same text.
+func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, error) {
+	if text == nil {
+		text = []byte{}
+	}
+	s.mu.Lock()
+	if s.running == 0 {
+		s.busySince = time.Now()
+	}
+	s.running++
+	s.mu.Unlock()
+	start := time.Now()
+	ok, runs, err := false, 0, error(nil)
+	for runs < max(s.repeat, 1) {
+		runs++
+		if ok, err = s.r.Oracle.Interesting(ctx, text); err != nil || !ok {
+			break
+		}
+	}
+	took := time.Since(start)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.running--; s.running == 0 {
+		s.stats.TestWall += time.Since(s.busySince)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			s.stats.Canceled++
+		}
+		return false, took, err
+	}
+	s.stats.Tests += runs
+	s.stats.TestTime += took
+	s.report()
+	return ok, took, nil
+}
+
+// report calls the Progress hook; s.mu must be held.
+func (s *search) report() {
+	if s.r.Progress != nil {
+		st := s.stats
+		st.Elapsed = time.Since(s.start)
+		s.r.Progress(Progress{Phase: s.phase, Bytes: len(s.best), Stats: st})
+	}
+}
+
+// eval tests candidate c, through the cache, and returns its verdict and
+// text. It is safe for concurrent use.
+func (s *search) eval(ctx context.Context, c tree.Candidate) (bool, []byte, error) {
+	if err := ctx.Err(); err != nil {
+		return false, nil, err
+	}
+	p := s.prepare(c)
+	ok, err := s.evalPrepared(ctx, p)
+	return ok, p.text, err
+}
+
+// evalText tests a candidate text, through the cache and Check. It is safe
+// for concurrent use.
+func (s *search) evalText(ctx context.Context, text []byte) (bool, error) {
+	return s.evalPrepared(ctx, s.prepareText(tree.Candidate{}, text))
+}
+
+// A prepared candidate has the work done that does not depend on the
+// verdicts of other candidates: its text, the text's hash, and Check's
+// verdict unless the text was in the cache. Preparing the next candidate
+// while a test runs hides that work behind the test.
+type prepared struct {
+	c         tree.Candidate
+	text      []byte
+	hash      uint64
+	malformed bool // refused by Check (only asked when not cached)
+}
+
+// prepare renders candidate c. It is safe for concurrent use.
+func (s *search) prepare(c tree.Candidate) prepared {
+	// Render into a recycled scratch buffer, then keep an exact copy: a
+	// fresh buffer the size of a large input for each candidate, however
+	// small, would cost more than the copy (page faults, collections).
+	// The buffers are kept by the search rather than a sync.Pool, which
+	// drops them at each garbage collection.
+	s.mu.Lock()
+	room := len(s.best) + len(s.best)/8 + 64 // candidates are rarely larger than the best
+	var buf []byte
+	if n := len(s.bufs); n > 0 && room <= largeText {
+		buf, s.bufs = s.bufs[n-1], s.bufs[:n-1]
+	} else {
+		s.bufs = nil // a buffer for a much larger best is let go
+	}
+	s.mu.Unlock()
+	if cap(buf) < room || cap(buf) > 4*room {
+		buf = make([]byte, 0, room)
+	}
+	buf = unparse.Append(buf[:0], s.t, s.p, c)
+	if room > largeText && len(buf) >= cap(buf)*3/4 {
+		// A large candidate keeps its buffer: a scratch buffer and a
+		// copy of that size would double the memory the texts take.
+		return s.prepareText(c, buf)
+	}
+	text := bytes.Clone(buf) // not nil: buf is not
+	if room <= largeText {
+		s.mu.Lock()
+		s.bufs = append(s.bufs, buf)
+		s.mu.Unlock()
+	}
+	return s.prepareText(c, text)
+}
+
+func (s *search) prepareText(c tree.Candidate, text []byte) prepared {
+	p := prepared{c: c, text: text, hash: s.hash(text)}
+	s.mu.Lock()
+	_, seen := s.cache[p.hash]
+	s.mu.Unlock()
+	if !seen && s.p.Check != nil {
+		p.malformed = s.p.Check(text) != nil
+	}
+	return p
+}
+
+// evalPrepared tests a prepared candidate through the cache, counting a
+// cache hit, a refusal by Check or a test run. It is safe for concurrent
+// use.
+func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
+	s.mu.Lock()
+	ok, seen := s.cache[p.hash]
+	if seen {
+		s.stats.CacheHits++
+	}
+	s.mu.Unlock()
+	if seen {
+		return ok, nil
+	}
+	if s.r.MaxTests > 0 {
+		s.mu.Lock()
+		spent := s.stats.Tests >= s.r.MaxTests
+		s.mu.Unlock()
+		if spent {
+			return false, ErrBudget
+		}
+	}
+	if p.malformed {
+		s.mu.Lock()
+		s.stats.Rejected++
+		s.cache[p.hash] = false
+		s.mu.Unlock()
+		return false, nil
+	}
+	ok, _, err := s.run(ctx, p.text)
+	if err != nil {
+		return false, err
+	}
+	s.mu.Lock()
+	s.cache[p.hash] = ok
+	s.mu.Unlock()
+	return ok, nil
+}
+
+// try tests candidate c and adopts it if it is interesting.
+func (s *search) try(ctx context.Context, c tree.Candidate) (bool, error) {
+	ok, text, err := s.eval(ctx, c)
+	if ok && err == nil {
+		s.adopt(c, text)
+	}
+	return ok, err
+}
+
+// largeText is the size from which a candidate is rendered into a buffer of
+// its own rather than a recycled one, and firstSerial renders no candidate
+// ahead: memory, not the rendering, is then what matters.
+const largeText = 1 << 20

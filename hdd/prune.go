@@ -1,0 +1,145 @@
+package hdd
+
+import (
+	"context"
+
+	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// prune is HDD's pruning pass: the list minimizer over each level's nodes,
+// top down (see level). It reports whether it removed anything. A Partial
+// tree is parsed again, from the best text, once the levels down to its
+// folded nodes are done (see unfold); a level of runs is pruned, parsed
+// again and pruned once more, item by item.
+func (s *search) prune(ctx context.Context) (bool, error) {
+	changed := false
+	for d := 0; ; d++ {
+		if f := s.t.FoldLevel(); f >= 0 && d > f || s.stale() {
+			if err := s.unfold(d); err != nil {
+				return changed, err
+			}
+		}
+		if d > s.t.MaxLevel() {
+			break
+		}
+		ch, err := s.level(ctx, d)
+		changed = changed || ch
+		if err == nil && s.t.RunLevel() == d {
+			if err = s.unfold(d + 1); err == nil {
+				ch, err = s.level(ctx, d)
+				changed = changed || ch
+			}
+		}
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+// candidates returns the present, unedited nodes at depth d that can shrink.
+func (s *search) candidates(d int) []tree.NodeID {
+	var ids []tree.NodeID
+	s.atDepth(d, func(id tree.NodeID) {
+		if s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
+			ids = append(ids, id)
+		}
+	})
+	return ids
+}
+
+// atDepth calls f for each node at depth d that is present in the current
+// candidate, neither removed nor replaced by a text. A hoisted node is
+// offered in its own right (removing it removes what it stands in for); the
+// node it is replaced by is not, since it stands in the hoisted node's place.
+func (s *search) atDepth(d int, f func(id tree.NodeID)) {
+	var visit func(id tree.NodeID, viaHoist bool)
+	visit = func(id tree.NodeID, viaHoist bool) {
+		if lv := s.t.Level(id); lv >= d {
+			if lv > d {
+				return
+			}
+			if !viaHoist && !s.cur.Removed(id) {
+				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != tree.NoNode {
+					f(id)
+				}
+			}
+			if !s.t.Transparent(id) {
+				return
+			}
+		}
+		if s.cur.Removed(id) {
+			return
+		}
+		if sub, ok := s.cur.Subst(id); ok {
+			if sub.Hoist != tree.NoNode {
+				visit(sub.Hoist, true)
+			}
+			return
+		}
+		for _, c := range s.t.Children(id) {
+			visit(c, false)
+		}
+	}
+	visit(0, false)
+}
+
+// level runs ddmin over the shrinkable nodes at depth d and reports whether
+// it removed any.
+func (s *search) level(ctx context.Context, d int) (bool, error) {
+	items := s.candidates(d)
+	if len(items) == 0 {
+		return false, nil
+	}
+	s.setPhase("level %d/%d (%d nodes)", d, s.t.MaxLevel(), len(items))
+	testsBefore := s.stats.Tests
+	test := levelTester{s: s, base: s.cur, items: items}
+	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
+	if err == nil && len(keep) == 1 {
+		// ddmin never tests the empty set; try it (free for the others,
+		// whose last test was the empty set: the cache answers).
+		if ok, terr := test.Test(ctx, nil); terr != nil {
+			err = terr
+		} else if ok {
+			keep = nil
+		}
+	}
+	s.logf("level %d: %d of %d nodes kept, %d tests, %d bytes", d, len(keep), len(items), s.stats.Tests-testsBefore, len(s.best))
+	return len(keep) < len(items), err
+}
+
+// levelTester is the minimize.Tester of one level: a candidate keeps some of the
+// level's items and removes the others from the candidate the level
+// started from.
+type levelTester struct {
+	s     *search
+	base  tree.Candidate
+	items []tree.NodeID
+}
+
+func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
+	return l.base.Remove(minus(l.items, keep)...)
+}
+
+func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
+	return l.s.try(ctx, l.config(keep))
+}
+
+func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID) (int, error) {
+	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) })
+}
+
+// minus returns the items not in keep; keep is a subsequence of items.
+func minus(items, keep []tree.NodeID) []tree.NodeID {
+	out := make([]tree.NodeID, 0, len(items)-len(keep))
+	j := 0
+	for _, id := range items {
+		if j < len(keep) && keep[j] == id {
+			j++
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}

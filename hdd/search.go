@@ -1,0 +1,90 @@
+package hdd
+
+import (
+	"fmt"
+	"hash/maphash"
+	"sync"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// search is the state of one reduction: the tree and its policy, the best
+// candidate so far and its text, the verdict cache and the counts. Its
+// passes are methods in files of their own (prune.go, hoist.go, ...; the
+// list is sweep, in algorithm.go), its evaluation of candidates is in
+// eval.go and its parallel testing in speculate.go.
+type search struct {
+	mu     sync.Mutex // guards stats and cache during parallel runs
+	r      *Reducer
+	t      *tree.Tree
+	p      *tree.Policy
+	cur    tree.Candidate // the best candidate so far
+	best   []byte         // its text
+	stats  Stats
+	seed   maphash.Seed
+	cache  map[uint64]bool // text hash → interesting
+	start  time.Time
+	phase  string // for Progress; guarded by mu
+	repeat int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
+
+	bufs      [][]byte  // scratch buffers to render into; guarded by mu
+	running   int       // test runs under way; guarded by mu
+	busySince time.Time // when running last rose from 0; guarded by mu
+}
+
+// setPhase names what the search does now, for Progress.
+func (s *search) setPhase(format string, args ...any) {
+	s.mu.Lock()
+	s.phase = fmt.Sprintf(format, args...)
+	s.mu.Unlock()
+}
+
+// warn passes a warning to the Reducer's Warn.
+func (s *search) warn(w error) {
+	if s.r.Warn != nil {
+		s.r.Warn(w)
+	}
+}
+
+// logf passes a line to the Reducer's Log.
+func (s *search) logf(format string, args ...any) {
+	if s.r.Log != nil {
+		s.r.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// adopt makes candidate c, whose text is text, the best so far.
+func (s *search) adopt(c tree.Candidate, text []byte) {
+	s.cur = c
+	s.mu.Lock()
+	improved := len(text) < len(s.best)
+	s.best = text
+	if improved {
+		s.report()
+	}
+	s.mu.Unlock()
+	if improved && s.r.Improved != nil {
+		s.r.Improved(text)
+	}
+}
+
+// result returns the best candidate so far as a Result.
+func (s *search) result() *Result {
+	s.stats.BytesAfter = len(s.best)
+	s.stats.NodesAfter = s.countPresent()
+	s.stats.Elapsed = time.Since(s.start)
+	return &Result{Tree: s.t, Candidate: s.cur, Output: s.best, Stats: s.stats}
+}
+
+// countPresent counts the nodes of the best candidate, separators aside.
+func (s *search) countPresent() int {
+	n := 0
+	s.t.Walk(s.cur, func(id tree.NodeID) bool {
+		if !s.cur.Edited(id) && !s.t.Nodes[id].Is(tree.Sep) {
+			n++
+		}
+		return true
+	})
+	return n
+}

@@ -1,0 +1,34 @@
+package hdd
+
+import (
+	"context"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// transform runs each of the policy's transforms to a fixed point.
+func (s *search) transform(ctx context.Context) (bool, error) {
+	changed := false
+	for _, tf := range s.p.Transforms {
+		s.setPhase("%s", tf.Name)
+		testsBefore := s.stats.Tests
+		for from := 0; ; {
+			cands := tf.Candidates(s.t, s.cur)
+			if from >= len(cands) {
+				break
+			}
+			cands = cands[from:]
+			i, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return cands[i] })
+			if err != nil {
+				return changed, err
+			}
+			if i < 0 {
+				break
+			}
+			from += i
+			changed = true
+		}
+		s.logf("%s: %d tests, %d bytes", tf.Name, s.stats.Tests-testsBefore, len(s.best))
+	}
+	return changed, nil
+}

@@ -1,0 +1,102 @@
+package tree
+
+import "slices"
+
+// A Policy is what a format says about its texts, beyond the tree: how
+// tokens join where something vanished, what a text is made of, which
+// classes of node may stand for which, how to parse a text again, which
+// candidates may be shown to the test, and the format's own edits and
+// tidies. An adapter supplies one with each document it parses; the search
+// (package hdd) and the unparser take it whole.
+//
+// The zero Policy, like a nil *Policy, is that of a format with no such
+// rules: no tokens fuse, line breaks do not matter, white space is not
+// content, texts are not cut, a node is hoisted only to one of its own
+// class, nothing is refused, and there are no transforms or tidies. A
+// Policy must not change once in use; its funcs must be safe for
+// concurrent use.
+type Policy struct {
+	// Fuse reports whether the bytes a and b would merge into one token if
+	// they became adjacent where something was removed between them. The
+	// unparser then puts a space between them. Nil means never.
+	Fuse func(a, b byte) bool
+
+	// LineSensitive says line breaks matter between tokens (C preprocessor
+	// lines, line comments): where a removed region held a line break and
+	// neither side of the junction has one, the unparser emits a newline.
+	LineSensitive bool
+
+	// SpaceIsText says white space between nodes may be content (XML mixed
+	// content): the unparser keeps each kept node's own leading white space
+	// instead of trading it for the shorter white space of a vanished
+	// neighbour.
+	SpaceIsText bool
+
+	// Units splits text, the text of a Chars leaf, into the parts the
+	// search keeps whole when it cuts the leaf down: open and close (a
+	// string's quotes, say) always stay, and between them each of units (a
+	// character, an escape, an entity) may go. The units are consecutive
+	// subslices of text. Nil means Chars leaves are not cut.
+	Units func(text []byte) (open, close []byte, units [][]byte)
+
+	// Accepts widens hoisting: a node of class K may also be replaced by a
+	// descendant whose class is listed in Accepts[K] (in C, a statement by
+	// a block). Nil means same class only.
+	Accepts map[string][]string
+
+	// Unfold parses src, the text of a candidate of a Partial tree of this
+	// document, into a tree whose levels above min are complete and whose
+	// level min is there, perhaps in runs: its Folded and Run nodes, if
+	// any, are at level min or deeper. The search calls it when it reaches
+	// the level below a Partial tree's FoldLevel, after it has pruned the
+	// runs of a level, and when a large Partial tree's text is no longer
+	// the best, so a large input's lower levels and long lists are built
+	// only for what is left of them. It must be set if the tree is Partial.
+	Unfold func(src []byte, min int) (*Tree, error)
+
+	// Check, if set, refuses candidates that must not reach the test: not
+	// well-formed, or more malformed than the original. A refused
+	// candidate counts as uninteresting and costs no test run.
+	Check func(candidate []byte) error
+
+	// Transforms are format-specific edits the search tries after
+	// hoisting in each sweep, such as expanding a C macro.
+	Transforms []Transform
+
+	// Tidies are rewrites of the whole text tried once on the result, in
+	// order.
+	Tidies []Tidy
+}
+
+// CanHoist reports whether a node of class x may be replaced by a node of
+// class d: d is x, or listed in p.Accepts[x]. An empty class hoists
+// nothing.
+func (p *Policy) CanHoist(x, d string) bool {
+	if x == "" || d == "" {
+		return false
+	}
+	return x == d || p != nil && slices.Contains(p.Accepts[x], d)
+}
+
+// A Transform proposes format-specific edits of a candidate: candidates
+// that each make one change a pruning or hoisting step cannot, such as
+// removing a macro definition together with its uses. Candidates returns
+// them in the order they should be tried; the first interesting one is
+// adopted and Candidates is called again. The search then goes on from the
+// adopted candidate's index, not from the first again (a linear pass, as
+// the greedy minimizer does): a transform's candidates should keep their
+// order when one of them is adopted. It stops when none from there is
+// interesting; the next sweep starts from the first again.
+type Transform struct {
+	Name       string
+	Candidates func(t *Tree, c Candidate) []Candidate
+}
+
+// A Tidy is a rewrite of the whole text, tried once on the result after
+// the search: it is kept if it is smaller, passes the Policy's Check and
+// is still interesting. Tidies make the result read well (no blank-line
+// runs, no trailing blanks) and may shrink it further.
+type Tidy struct {
+	Name  string
+	Apply func(text []byte) []byte
+}
