@@ -76,6 +76,9 @@ func (s *search) algorithm(ctx context.Context) error {
 	case HDDStar:
 		for n := 1; ; n++ {
 			s.logf("hdd*: sweep %d", n)
+			s.mu.Lock()
+			s.sweepNo = n
+			s.mu.Unlock()
 			changed, err := s.sweep(ctx)
 			if err != nil || !changed {
 				return err

@@ -3,6 +3,7 @@ package hdd
 import (
 	"bytes"
 	"context"
+	"errors"
 	"hash/maphash"
 	"time"
 
@@ -18,8 +19,10 @@ func (s *search) hash(b []byte) uint64 { return maphash.Bytes(s.seed, b) }
 // find text interesting (a flaky test then does not make the search adopt
 // a candidate that was interesting by chance; most candidates are not
 // interesting and cost one run). It returns the verdict and the time the
-// runs took. A run that ends with an error is not counted as a test, nor
-// are the runs before it on the same text.
+// runs took. Every run counts as a test, a run stopped because ctx was
+// done too (it is also counted in Stats.Canceled), unless the Oracle says
+// that no test ran. A run is counted before it starts, so that no more
+// than MaxTests ever start: when they have, run fails with ErrBudget.
 func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, error) {
 	if text == nil {
 		text = []byte{}
@@ -31,9 +34,16 @@ func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, err
 	s.running++
 	s.mu.Unlock()
 	start := time.Now()
-	ok, runs, err := false, 0, error(nil)
-	for runs < max(s.repeat, 1) {
-		runs++
+	ok, err := false, error(nil)
+	for range max(s.repeat, 1) {
+		s.mu.Lock()
+		if s.r.MaxTests > 0 && s.stats.Tests >= s.r.MaxTests {
+			s.mu.Unlock()
+			ok, err = false, ErrBudget
+			break
+		}
+		s.stats.Tests++
+		s.mu.Unlock()
 		if ok, err = s.r.Oracle.Interesting(ctx, text); err != nil || !ok {
 			break
 		}
@@ -44,16 +54,18 @@ func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, err
 	if s.running--; s.running == 0 {
 		s.stats.TestWall += time.Since(s.busySince)
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			s.stats.Canceled++
-		}
-		return false, took, err
-	}
-	s.stats.Tests += runs
 	s.stats.TestTime += took
-	s.report()
-	return ok, took, nil
+	switch {
+	case err == nil:
+		s.report()
+		return ok, took, nil
+	case notRun(err):
+		s.stats.Tests--
+	case ctx.Err() != nil && !errors.Is(err, ErrBudget):
+		s.stats.Canceled++
+		s.report()
+	}
+	return false, took, err
 }
 
 // report calls the Progress hook; s.mu must be held.
@@ -150,14 +162,6 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 	s.mu.Unlock()
 	if seen {
 		return ok, nil
-	}
-	if s.r.MaxTests > 0 {
-		s.mu.Lock()
-		spent := s.stats.Tests >= s.r.MaxTests
-		s.mu.Unlock()
-		if spent {
-			return false, ErrBudget
-		}
 	}
 	if p.malformed {
 		s.mu.Lock()

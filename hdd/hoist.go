@@ -42,7 +42,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 			}
 		}
 	}
-	s.logf("hoisting: %d tests, %d bytes", s.stats.Tests-testsBefore, len(s.best))
+	s.logf("hoisting: %s, %s", count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
 	return changed, nil
 }
 

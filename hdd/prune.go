@@ -92,7 +92,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
-	s.setPhase("level %d/%d (%d nodes)", d, s.t.MaxLevel(), len(items))
+	s.setPhase("level %d/%d (%s)", d, s.t.MaxLevel(), count(len(items), "node"))
 	testsBefore := s.stats.Tests
 	test := levelTester{s: s, base: s.cur, items: items}
 	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
@@ -105,7 +105,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 			keep = nil
 		}
 	}
-	s.logf("level %d: %d of %d nodes kept, %d tests, %d bytes", d, len(keep), len(items), s.stats.Tests-testsBefore, len(s.best))
+	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
 	return len(keep) < len(items), err
 }
 

@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
@@ -277,16 +280,66 @@ func TestParallelSameResult(t *testing.T) {
 	}
 }
 
+// TestReduceBudget checks that MaxTests is a limit: no more calls of the
+// oracle start, however small the budget and however many jobs, and the
+// result is the best so far.
 func TestReduceBudget(t *testing.T) {
-	r := hdd.Reducer{Oracle: contains("crash"), MaxTests: 8}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
-	if !errors.Is(err, hdd.ErrBudget) {
-		t.Fatalf("err = %v, want ErrBudget", err)
-	}
-	if res.Stats.Tests > 8 || !bytes.Contains(res.Output, []byte("crash")) {
-		t.Errorf("after the budget: %d tests, output %q", res.Stats.Tests, res.Output)
+	for _, jobs := range []int{1, 2, 4} {
+		for _, budget := range []int{1, 2, 3, 5, 8, 13} {
+			var calls atomic.Int64
+			slow := hdd.OracleFunc(func(c []byte) bool {
+				calls.Add(1)
+				time.Sleep(time.Millisecond)
+				return bytes.Contains(c, []byte("crash"))
+			})
+			r := hdd.Reducer{Oracle: slow, MaxTests: budget, Jobs: jobs}
+			res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
+			if !errors.Is(err, hdd.ErrBudget) {
+				t.Fatalf("-j %d, budget %d: err = %v, want ErrBudget", jobs, budget, err)
+			}
+			if n := calls.Load(); n > int64(budget) || res.Stats.Tests != int(n) {
+				t.Errorf("-j %d, budget %d: %d calls of the oracle, Stats.Tests %d; want at most %d, counted", jobs, budget, n, res.Stats.Tests, budget)
+			}
+			if !bytes.Contains(res.Output, []byte("crash")) {
+				t.Errorf("-j %d, budget %d: output %q lost the bug", jobs, budget, res.Output)
+			}
+		}
 	}
 }
+
+// TestCanceledRunsCounted checks that the runs the speculation stops are
+// counted as tests, and apart as canceled: Stats.Tests is every call of the
+// oracle that ran.
+func TestCanceledRunsCounted(t *testing.T) {
+	var calls atomic.Int64
+	// Interesting candidates answer at once, the others slowly: when one
+	// wins, those launched after it are still running, and are stopped.
+	oracle := slowOracle(func(ctx context.Context, c []byte) (bool, error) {
+		calls.Add(1)
+		if bytes.Contains(c, []byte("crash")) {
+			return true, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+			return false, nil
+		}
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
+	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load(); res.Stats.Tests != int(n) || res.Stats.Canceled == 0 {
+		t.Errorf("%d calls of the oracle; Stats.Tests %d, Canceled %d: want every call counted, some canceled", n, res.Stats.Tests, res.Stats.Canceled)
+	}
+}
+
+// slowOracle is an Oracle from a function of the context.
+type slowOracle func(ctx context.Context, c []byte) (bool, error)
+
+func (f slowOracle) Interesting(ctx context.Context, c []byte) (bool, error) { return f(ctx, c) }
 
 // TestRepeat checks the Reducer's Repeat: a candidate that is interesting
 // once by chance (the test is flaky on it) is adopted with one run per
@@ -383,5 +436,27 @@ func TestPreflightThenReduce(t *testing.T) {
 	}
 	if _, err := r.Preflight(context.Background(), []byte("(a b)")); !errors.Is(err, hdd.ErrNotInteresting) {
 		t.Errorf("Preflight of an uninteresting text: err = %v, want ErrNotInteresting", err)
+	}
+}
+
+// TestPhaseNamesSweep checks that in HDD* the phase names the sweep, since
+// each sweep goes through the levels again, and that the log's counts take
+// the singular for one.
+func TestPhaseNamesSweep(t *testing.T) {
+	var phases, logs []string
+	r := hdd.Reducer{Oracle: contains("crash"),
+		Progress: func(p hdd.Progress) { phases = append(phases, p.Phase) },
+		Log:      func(m string) { logs = append(logs, m) }}
+	if _, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(phases, "\n")
+	if !strings.Contains(all, "sweep 1: level ") || !strings.Contains(all, "sweep 2: ") {
+		t.Errorf("phases do not name the sweep:\n%s", all)
+	}
+	for _, m := range logs {
+		if regexp.MustCompile(`\b1 (tests|nodes|bytes|texts)\b`).MatchString(m) {
+			t.Errorf("log line %q: want the singular after 1", m)
+		}
 	}
 }

@@ -81,8 +81,11 @@ type Reducer struct {
 	// flakiness.
 	Repeat int
 
-	// MaxTests, if positive, stops the search with ErrBudget once that many
-	// tests have run.
+	// MaxTests, if positive, is the most test runs the reduction may
+	// start, the checks of the original and the final one included; the
+	// search stops with ErrBudget when they are spent. Fewer checks of
+	// the original run if the budget is smaller than CheckRuns + 1, and
+	// none of the result at the end if it is spent by then.
 	MaxTests int
 
 	// Jobs is how many tests may run at once; <= 1 means one at a time.
@@ -130,10 +133,10 @@ type Result struct {
 
 // Stats counts the work done by a reduction.
 type Stats struct {
-	Tests     int           // test runs: calls of the Oracle that returned a verdict
+	Tests     int           // test runs started (calls of the Oracle that ran the test), the canceled ones included
 	CacheHits int           // candidates whose text had been tested before
 	Rejected  int           // candidates refused by the policy's Check, never tested
-	Canceled  int           // speculative parallel runs stopped because an earlier candidate won
+	Canceled  int           // test runs stopped before their verdict: speculative runs after an earlier candidate won, runs under way on an interruption
 	TestTime  time.Duration // time spent in the Oracle, summed over parallel runs
 	TestWall  time.Duration // wall time during which at least one test ran
 	Elapsed   time.Duration // wall time of the whole reduction
@@ -217,11 +220,22 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 		}
 	}
 	wg.Wait()
+	// A small MaxTests leaves some checks undone: they count as neither.
+	done := []bool{true}
+	for i := 1; i <= runs; i++ {
+		done = append(done, errs[i] == nil)
+		if errors.Is(errs[i], ErrBudget) {
+			errs[i] = nil
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	interesting := 0
-	for _, ok := range verdicts[:runs] {
+	interesting, checked := 0, 0
+	for i, ok := range verdicts[:runs] {
+		if done[i] {
+			checked++
+		}
 		if ok {
 			interesting++
 		}
@@ -229,10 +243,10 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 	switch {
 	case interesting == 0:
 		return nil, ErrNotInteresting
-	case interesting < runs:
-		s.warn(fmt.Errorf("%w: the original input was interesting in %d of %d runs", ErrFlaky, interesting, runs))
+	case interesting < checked:
+		s.warn(fmt.Errorf("%w: the original input was interesting in %d of %d runs", ErrFlaky, interesting, checked))
 	}
-	if len(s.best) > 0 {
+	if len(s.best) > 0 && done[runs] {
 		s.cache[s.hash(nil)] = verdicts[runs]
 		if verdicts[runs] {
 			s.warn(ErrEmptyInteresting)
@@ -276,7 +290,8 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 	if err != nil {
 		return res, err
 	}
-	// Confirm, as bisect does, to avoid a false result from a flaky test.
+	// Confirm, as bisect does, to avoid a false result from a flaky test
+	// (unless the budget is spent: the result was interesting once).
 	ok, _, err := s.run(ctx, res.Output)
 	s.stats.Elapsed = time.Since(s.start)
 	res.Stats = s.stats

@@ -25,7 +25,8 @@ type search struct {
 	seed   maphash.Seed
 	cache  map[uint64]bool // text hash → interesting
 	start  time.Time
-	phase  string // for Progress; guarded by mu
+	phase   string // for Progress; guarded by mu
+	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
 	repeat int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
@@ -33,11 +34,25 @@ type search struct {
 	busySince time.Time // when running last rose from 0; guarded by mu
 }
 
-// setPhase names what the search does now, for Progress.
+// setPhase names what the search does now, for Progress; in HDD* the
+// name starts with the sweep ("sweep 2: level 3/7"), since each sweep goes
+// through the levels again.
 func (s *search) setPhase(format string, args ...any) {
 	s.mu.Lock()
 	s.phase = fmt.Sprintf(format, args...)
+	if s.sweepNo > 0 {
+		s.phase = fmt.Sprintf("sweep %d: %s", s.sweepNo, s.phase)
+	}
 	s.mu.Unlock()
+}
+
+// count returns "1 node", "2 nodes": n and the noun, in the plural unless
+// n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // warn passes a warning to the Reducer's Warn.

@@ -46,7 +46,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		}
 		changed = changed || len(keep) < len(units)
 	}
-	s.logf("shortening texts: %d leaves, %d tests, %d bytes", len(ids), s.stats.Tests-testsBefore, len(s.best))
+	s.logf("shortening texts: %s, %s, %s", count(len(ids), "text"), count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
 	return changed, nil
 }
 

@@ -27,7 +27,7 @@ func (s *search) singles(ctx context.Context) error {
 				ids = ids[i+1:]
 			}
 		}
-		s.logf("hdd+: pass %d removed %d nodes, %d bytes", pass, removed, len(s.best))
+		s.logf("hdd+: pass %d removed %s, %s", pass, count(removed, "node"), count(len(s.best), "byte"))
 		if removed == 0 {
 			return nil
 		}

@@ -28,7 +28,7 @@ func (s *search) tidy(ctx context.Context) error {
 			if s.r.Improved != nil {
 				s.r.Improved(cand)
 			}
-			s.logf("tidy %q: %d bytes", t.Name, len(cand))
+			s.logf("tidy %q: %s", t.Name, count(len(cand), "byte"))
 		}
 	}
 	return nil

@@ -28,7 +28,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 			from += i
 			changed = true
 		}
-		s.logf("%s: %d tests, %d bytes", tf.Name, s.stats.Tests-testsBefore, len(s.best))
+		s.logf("%s: %s, %s", tf.Name, count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
 	}
 	return changed, nil
 }

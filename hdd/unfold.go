@@ -32,6 +32,6 @@ func (s *search) unfold(d int) error {
 		return fmt.Errorf("the policy's Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
 	s.t, s.cur = t, tree.Candidate{}
-	s.logf("parsed the %d bytes left again for level %d: %d nodes, was %d", len(s.best), d, t.Len(), before)
+	s.logf("parsed the %s left again for level %d: %s, was %d", count(len(s.best), "byte"), d, count(t.Len(), "node"), before)
 	return nil
 }

@@ -48,8 +48,8 @@ func summary(con *console, input string, original int, res *hdd.Result, timeouts
 	}
 	con.printf("%s %s: %d -> %s (%s), %d -> %s", state, input, original, plural(st.BytesAfter, "byte"), change,
 		st.NodesBefore, plural(st.NodesAfter, "node"))
-	con.printf("%s (%d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
-		plural(st.Tests, "test run"), timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
+	con.printf("%s (%d canceled, %d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
+		plural(st.Tests, "test run"), st.Canceled, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
 		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 }
 
@@ -59,7 +59,8 @@ type Stats struct {
 	Output      string  `json:"output"`
 	Algorithm   string  `json:"algorithm"`
 	Partial     bool    `json:"partial"`
-	Tests       int     `json:"tests"`
+	Tests       int     `json:"tests"`    // test runs started
+	Canceled    int     `json:"canceled"` // of which stopped before their verdict
 	CacheHits   int     `json:"cache_hits"`
 	Rejected    int     `json:"rejected"`
 	Timeouts    int     `json:"timeouts"`
@@ -81,7 +82,7 @@ func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, tim
 	st := res.Stats
 	b, err := json.MarshalIndent(Stats{
 		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
-		Tests: st.Tests, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
+		Tests: st.Tests, Canceled: st.Canceled, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
 		OwnCPUSeconds: ownCPU().Seconds(),

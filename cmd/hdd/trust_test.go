@@ -900,3 +900,55 @@ func TestValidCNeverRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestTestRunsCounted checks that -max-tests is a limit, for every -j, and
+// that the summary and -stats-json count every process started, the
+// canceled ones too.
+func TestTestRunsCounted(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(jsonArray(40, func(i int) string {
+		if i == 30 {
+			return `"crash"`
+		}
+		return fmt.Sprint(i)
+	})), 0o644)
+	log := filepath.Join(dir, "started")
+	// Interesting runs answer soon, the others slowly: at -j 2 the
+	// speculative runs after a success are still going, and canceled
+	// (after logging their start: a process killed before it logs would
+	// not be seen here).
+	test := script(t, dir, "t.sh", `echo $$ >> `+log+`; grep -q crash "$1" && sleep 0.05 && exit 0; sleep 0.3; exit 1`)
+	for _, tc := range []struct {
+		jobs, budget int
+	}{{1, 1}, {1, 5}, {2, 1}, {2, 5}, {4, 7}, {2, 0}} {
+		t.Run(fmt.Sprintf("-j %d -max-tests %d", tc.jobs, tc.budget), func(t *testing.T) {
+			os.Remove(log)
+			stats := filepath.Join(dir, "stats.json")
+			args := []string{"-fresh", "-j", fmt.Sprint(tc.jobs), "-stats-json", stats}
+			if tc.budget > 0 {
+				args = append(args, "-max-tests", fmt.Sprint(tc.budget))
+			}
+			r := runHDD(t, append(args, test, input)...)
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			b, _ := os.ReadFile(log)
+			started := len(strings.Fields(string(b)))
+			if tc.budget > 0 && started > tc.budget {
+				t.Errorf("%d tests started, more than -max-tests %d", started, tc.budget)
+			}
+			var st Stats
+			b, _ = os.ReadFile(stats)
+			if err := json.Unmarshal(b, &st); err != nil {
+				t.Fatal(err)
+			}
+			if st.Tests != started || !strings.Contains(r.stderr, fmt.Sprintf("hdd: %s (%d canceled", plural(started, "test run"), st.Canceled)) {
+				t.Errorf("%d processes started; -stats-json says %d tests (%d canceled):\n%s", started, st.Tests, st.Canceled, r.stderr)
+			}
+			if tc.jobs > 1 && tc.budget == 0 && st.Canceled == 0 {
+				t.Errorf("no canceled runs counted at -j %d:\n%s", tc.jobs, r.stderr)
+			}
+		})
+	}
+}

@@ -126,10 +126,12 @@ type Command struct {
 // Test returns an error, and no verdict, if the test cannot be started (the
 // error wraps [ErrCannotRun]), if the run directory cannot be prepared, or if
 // ctx is done by the time the run ends (the error wraps ctx.Err()); in the
-// last case the test's process group has been killed.
+// last case the test's process group has been killed. When ctx was done
+// before the test started, the error has a method NotRun that reports
+// true: no process ran (the engine does not count it as a test run).
 func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	if err := ctx.Err(); err != nil {
-		return Verdict{}, err
+		return Verdict{}, notRunError{err}
 	}
 	name, err := c.name()
 	if err != nil {
@@ -223,7 +225,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		}
 		switch {
 		case ctx.Err() != nil:
-			return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
+			return Verdict{}, notRunError{fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())}
 		case runCtx.Err() != nil: // a tiny Timeout expired before the start
 			return Verdict{Exit: -1, TimedOut: true}, nil
 		}
@@ -404,6 +406,16 @@ func (c *Command) removeDir(dir string) {
 	}
 	fmt.Fprintln(os.Stderr, err)
 }
+
+// A notRunError is the error of a run that ctx ended before the test
+// started: no process ran.
+type notRunError struct{ err error }
+
+func (e notRunError) Error() string { return e.err.Error() }
+func (e notRunError) Unwrap() error { return e.err }
+
+// NotRun reports that no test process ran.
+func (e notRunError) NotRun() bool { return true }
 
 // A startError is an error wrapping ErrCannotRun, with a one-line message.
 type startError struct {
