@@ -15,19 +15,19 @@ import (
 // list is sweep, in algorithm.go), its evaluation of candidates is in
 // eval.go and its parallel testing in speculate.go.
 type search struct {
-	mu     sync.Mutex // guards stats and cache during parallel runs
-	r      *Reducer
-	t      *tree.Tree
-	p      *tree.Policy
-	cur    tree.Candidate // the best candidate so far
-	best   []byte         // its text
-	stats  Stats
-	seed   maphash.Seed
-	cache  map[uint64]bool // text hash → interesting
-	start  time.Time
+	mu      sync.Mutex // guards stats and cache during parallel runs
+	r       *Reducer
+	t       *tree.Tree
+	p       *tree.Policy
+	cur     tree.Candidate // the best candidate so far
+	best    []byte         // its text
+	stats   Stats
+	seed    maphash.Seed
+	cache   map[uint64]bool // text hash → interesting
+	start   time.Time
 	phase   string // for Progress; guarded by mu
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
-	repeat int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
+	repeat  int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
