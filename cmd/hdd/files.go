@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -87,6 +89,50 @@ type resultFile struct {
 	recWarned  bool
 	fellBack   bool
 	fellBackTo string
+
+	// The writes during the search are made by a goroutine of their own,
+	// so that the next test need not wait for them (see offer).
+	mu      sync.Mutex
+	next    []byte        // the latest text offered and not written yet
+	wake    chan struct{} // a text was offered
+	stopped chan struct{} // the writer has ended
+}
+
+// start starts the writer that offer hands texts to.
+func (r *resultFile) start() {
+	r.wake, r.stopped = make(chan struct{}, 1), make(chan struct{})
+	go func() {
+		defer close(r.stopped)
+		for range r.wake {
+			r.mu.Lock()
+			best := r.next
+			r.next = nil
+			r.mu.Unlock()
+			if best != nil {
+				r.write(best)
+			}
+		}
+	}()
+}
+
+// offer hands a copy of best to the writer started by start and returns at
+// once: the output holds the best result within moments, while the search
+// goes on. When texts come faster than they are written, only the latest
+// is.
+func (r *resultFile) offer(best []byte) {
+	r.mu.Lock()
+	r.next = bytes.Clone(best)
+	r.mu.Unlock()
+	select {
+	case r.wake <- struct{}{}:
+	default: // the writer will see r.next anyway
+	}
+}
+
+// stop waits until the texts offered are written and ends the writer.
+func (r *resultFile) stop() {
+	close(r.wake)
+	<-r.stopped
 }
 
 // write writes best to the output. If that fails, it writes best to the

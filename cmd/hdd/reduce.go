@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -95,6 +96,10 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		}
 	}
 
+	out.start()
+	stopWriter := sync.OnceFunc(out.stop)
+	defer stopWriter()
+
 	if o.maxTime > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, o.maxTime, errMaxTime)
@@ -126,7 +131,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 			}
 			warnf("%v", w)
 		},
-		Improved: func(best []byte) { out.write(best) },
+		Improved: out.offer,
 	}
 	r.NoTransform, r.NoTidy = o.noTransform, o.noTidy
 	var showStatus atomic.Bool // set once the lines before the status line are out
@@ -204,6 +209,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		}
 		return err
 	}
+	stopWriter()
 	werr := out.write(res.Output)
 	stop := stopReason(ctx, err)
 	if !o.quiet {
