@@ -26,7 +26,11 @@
 // tree-sitter recovers from what it cannot parse (GNU extensions it does
 // not know, unexpanded macros) with ERROR nodes. These are kept as opaque
 // nodes ([tree.Opaque]), removable where an item could be, and reported in
-// the Doc's Warnings; only input that is mostly unparsable is refused.
+// the Doc's Warnings. An ERROR region over several lines has its lines as
+// children that may vanish one by one, so the reduction makes progress
+// inside it too. No input is refused as not C, however little of it
+// tree-sitter reads: the user named it C, and the compiler may read what
+// tree-sitter cannot (an #if 0 block of prose, trigraphs).
 //
 // # Check
 //
