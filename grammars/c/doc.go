@@ -1,6 +1,10 @@
 // Package c is the C adapter: it parses C source with tree-sitter into a
 // lossless [tree.Tree], says what may happen to each node, and supplies
-// C's [tree.Policy].
+// C's [tree.Policy]. It is a [treesitter.Language]: the generic adapter
+// (grammars/treesitter) does the parsing, the copy, the error regions and
+// the check; this package holds C's table (replace.go), its transforms
+// (macro expansion, block unwrapping, type simplification) and its tidy
+// (reindentation), which C++ shares.
 //
 // # Trees
 //

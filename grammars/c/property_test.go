@@ -15,7 +15,7 @@ import (
 // freshErrors counts the syntax errors of src with a fresh, non-incremental
 // parse: the independent check of the property test.
 func freshErrors(src []byte) int {
-	n, _, err := (&checker{}).errorCount(src)
+	n, err := Language.Errors(src)
 	if err != nil {
 		panic(err)
 	}

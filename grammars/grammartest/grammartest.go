@@ -29,6 +29,20 @@ func RandomCandidate(t *tree.Tree, rng *rand.Rand) tree.Candidate {
 	return tree.Candidate{}.Remove(ids...)
 }
 
+// HalfRemoved returns a candidate removing about half of the shrinkable
+// nodes of t, the same for every call: the typical candidate of a
+// benchmark.
+func HalfRemoved(t *tree.Tree) tree.Candidate {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ids []tree.NodeID
+	for id := range t.Nodes {
+		if t.CanShrink(tree.NodeID(id)) && rng.IntN(2) == 0 {
+			ids = append(ids, tree.NodeID(id))
+		}
+	}
+	return tree.Candidate{}.Remove(ids...)
+}
+
 // RoundTrip checks that parsing src with f and rendering the tree with no
 // edits gives src back byte for byte.
 func RoundTrip(t testing.TB, f *grammars.Format, src []byte) *grammars.Doc {
@@ -144,6 +158,23 @@ func BenchInputs(format string) []string {
 			return m
 		}
 	}
+	return nil
+}
+
+// BenchInput returns the input of the public benchmark corpus's case
+// format/name, skipping the test or benchmark when it is absent.
+func BenchInput(t testing.TB, format, name string) []byte {
+	t.Helper()
+	for _, f := range BenchInputs(format) {
+		if filepath.Base(filepath.Dir(f)) == name {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return src
+		}
+	}
+	t.Skipf("%s/%s is not in the public corpus (../shared/bench/cases)", format, name)
 	return nil
 }
 

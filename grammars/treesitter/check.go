@@ -1,24 +1,14 @@
-package c
+package treesitter
 
 import (
 	"bytes"
 	"context"
 	"fmt"
-	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/hddreduce/hdd/grammars"
 )
-
-// parsers holds idle tree-sitter parsers for Check. A parser is not safe
-// for concurrent use, so each call takes one of its own; parsers dropped by
-// the pool are freed by their finalizers.
-var parsers = sync.Pool{New: func() any {
-	p := sitter.NewParser()
-	p.SetLanguage(language)
-	return p
-}}
 
 // A checker is the policy's Check of one input: it re-parses candidates and
 // refuses those with more syntax errors than the input.
@@ -30,6 +20,7 @@ var parsers = sync.Pool{New: func() any {
 // concurrent use, so each call edits a copy (which is cheap: copies share
 // their nodes). The tree is freed by its finalizer with the checker.
 type checker struct {
+	lang  *Language
 	src   []byte
 	base  *sitter.Tree
 	limit int // the input's error count
@@ -61,9 +52,9 @@ func (c *checker) errorCount(cand []byte) (n, first int, err error) {
 		defer old.Close()
 		old.Edit(e)
 	}
-	p := parsers.Get().(*sitter.Parser)
+	p := c.lang.parser()
 	tree, err := p.ParseCtx(context.Background(), old, cand)
-	parsers.Put(p)
+	c.lang.parsers.Put(p)
 	if err != nil {
 		return 0, 0, fmt.Errorf("tree-sitter: %w", err)
 	}
@@ -145,4 +136,12 @@ func walkErrors(n *sitter.Node, f func(off int)) {
 			walkErrors(c, f)
 		}
 	}
+}
+
+// Errors returns the number of ERROR and MISSING nodes of a fresh parse of
+// src, as the policy's Check counts them: the independent check of the
+// property tests.
+func (l *Language) Errors(src []byte) (int, error) {
+	n, _, err := (&checker{lang: l}).errorCount(src)
+	return n, err
 }

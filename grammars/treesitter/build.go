@@ -1,0 +1,210 @@
+package treesitter
+
+import (
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// A Part is a child of a node as it goes into the hdd tree: one copied
+// node, or a group of consecutive parts under a node of its own.
+type Part struct {
+	node    int // index of the copied node, or -1 for a group
+	Flags   tree.Flags
+	Replace string
+	Kind    string // a group's kind
+	Members []Part // a group's members
+}
+
+// Is reports whether all of f are set on p.
+func (p Part) Is(f tree.Flags) bool { return p.Flags&f == f }
+
+// A Planner gives a Table's Plan access to the nodes of the parts it
+// arranges, and the layouts' helpers.
+type Planner struct{ b *builder }
+
+// Node returns the node of part p, or nil if p is a group.
+func (pl *Planner) Node(p Part) *Node {
+	if p.node < 0 {
+		return nil
+	}
+	return &pl.b.raw[p.node]
+}
+
+// Group returns a part of the given kind and flags holding members.
+func (pl *Planner) Group(kind string, flags tree.Flags, members ...Part) Part {
+	return Part{node: -1, Kind: kind, Flags: flags, Members: members}
+}
+
+// List marks the parts for which item reports true as list items that may
+// vanish, and the commas between them as separators (see the List layout).
+func (pl *Planner) List(parts []Part, item func(Part) bool) []Part {
+	return pl.b.planList(parts, item)
+}
+
+// A builder copies nodes into an hdd tree, applying the table.
+type builder struct {
+	table *Table
+	src   []byte
+	raw   []Node
+	t     *tree.Tree
+	parts []Part // a stack: the parts of the nodes being added, outer first
+}
+
+// build adds the root, spanning all of the source, and everything below.
+func (b *builder) build() {
+	root := b.t.Add(tree.NoNode, b.table.Root, 0, len(b.src), 0, "")
+	if len(b.raw) == 0 {
+		return
+	}
+	b.children(root, 0)
+}
+
+// children adds the children of copied node ri under id.
+func (b *builder) children(id tree.NodeID, ri int) {
+	if b.raw[ri].first < 0 {
+		return
+	}
+	mark := len(b.parts)
+	for _, s := range b.plan(ri) {
+		b.add(id, s)
+	}
+	b.parts = b.parts[:mark]
+}
+
+// plan returns the parts of p's children. They are pushed on b.parts,
+// which the caller pops when it is done with them; a later push may move
+// the stack, but the returned slice keeps the parts it was given.
+func (b *builder) plan(pi int) []Part {
+	p := &b.raw[pi]
+	mark := len(b.parts)
+	for ci := int(p.first); ci >= 0; ci = int(b.raw[ci].next) {
+		e := b.table.edit(p, &b.raw[ci])
+		b.parts = append(b.parts, Part{node: ci, Flags: e.Flags, Replace: e.Replace})
+	}
+	parts := b.parts[mark:len(b.parts):len(b.parts)]
+	switch b.table.Layouts[p.Kind] {
+	case Items:
+		parts = b.planItems(p, parts)
+	case List:
+		parts = b.planList(parts, func(s Part) bool {
+			c := &b.raw[s.node]
+			if c.Named || c.Error {
+				return !b.table.NotListItems[c.Kind]
+			}
+			return b.table.ListTokens[c.Kind]
+		})
+	}
+	if b.table.Plan != nil {
+		parts = b.table.Plan(&Planner{b}, p, parts)
+	}
+	return parts
+}
+
+// planItems marks the items of an Items parent removable and groups a
+// Terminated kind with the ";" after it.
+func (b *builder) planItems(p *Node, parts []Part) []Part {
+	label, hasLabel := b.table.Labels[p.Kind]
+	afterLabel := !hasLabel
+	out := parts[:0]
+	for i := 0; i < len(parts); i++ {
+		s := parts[i]
+		c := &b.raw[s.node]
+		if hasLabel && c.Kind == label && !c.Named {
+			afterLabel = true
+		}
+		if !b.table.isItem(p, c, afterLabel) {
+			out = append(out, s)
+			continue
+		}
+		if b.table.Terminated[c.Kind] && i+1 < len(parts) {
+			if next := &b.raw[parts[i+1].node]; next.Kind == ";" && !next.Named {
+				out = append(out, Part{node: -1, Kind: "declaration", Flags: tree.Removable,
+					Members: []Part{s, parts[i+1]}})
+				i++
+				continue
+			}
+		}
+		s.Flags |= tree.Removable
+		out = append(out, s)
+	}
+	return out
+}
+
+// planList marks the items of a comma-separated list and the commas between
+// them. A comma after the last item (allowed in many lists) may vanish on
+// its own. Whatever follows a separator before the next item (comments,
+// attributes) is grouped with the separator, so that the separator is
+// rendered in its place.
+func (b *builder) planList(parts []Part, item func(Part) bool) []Part {
+	isItem := make([]bool, len(parts))
+	last := -1
+	for i, s := range parts {
+		if item(s) {
+			isItem[i] = true
+			last = i
+		}
+	}
+	isComma := func(s Part) bool { return s.node >= 0 && b.raw[s.node].Kind == "," && !b.raw[s.node].Named }
+	out := make([]Part, 0, len(parts))
+	seen := false
+	for i := 0; i < len(parts); i++ {
+		s := parts[i]
+		switch {
+		case isItem[i]:
+			s.Flags |= tree.Removable | tree.ListItem
+			seen = true
+			out = append(out, s)
+		case isComma(s) && seen && i < last:
+			s.Flags = tree.Sep
+			j := i + 1
+			for j < len(parts) && !isItem[j] && !isComma(parts[j]) {
+				j++
+			}
+			if j == i+1 {
+				out = append(out, s)
+				continue
+			}
+			g := Part{node: -1, Kind: ",", Flags: tree.Sep, Members: append([]Part{{node: s.node}}, parts[i+1:j]...)}
+			out = append(out, g)
+			i = j - 1
+		case isComma(s) && seen && i > last:
+			// A trailing comma goes with the last item, so that a list
+			// that loses all its items does not keep it: "{ a, b, }" less
+			// b reads "{ a }". The comma may vanish on its own too.
+			k := len(out) - 1
+			for !out[k].Is(tree.ListItem) {
+				k--
+			}
+			s.Flags |= tree.Removable
+			members := append(append([]Part{}, out[k:]...), s)
+			members[0].Flags &^= tree.Removable | tree.ListItem
+			out = append(out[:k], Part{node: -1, Kind: "list_item", Flags: out[k].Flags, Members: members})
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (b *builder) add(parent tree.NodeID, s Part) {
+	if s.node < 0 {
+		first, last := s.Members[0], s.Members[len(s.Members)-1]
+		for last.node < 0 {
+			last = last.Members[len(last.Members)-1]
+		}
+		for first.node < 0 {
+			first = first.Members[0]
+		}
+		g := b.t.Add(parent, s.Kind, b.raw[first.node].Start, b.raw[last.node].End, s.Flags, s.Replace)
+		for _, m := range s.Members {
+			b.add(g, m)
+		}
+		return
+	}
+	r := &b.raw[s.node]
+	id := b.t.Add(parent, r.Kind, r.Start, r.End, s.Flags, s.Replace)
+	b.t.SetClass(id, b.table.class(r, s.Replace))
+	if b.table.Strings[r.Kind] && s.Replace != "" && s.Replace == b.table.Replace[r.Kind] {
+		b.t.SetFlags(id, b.t.Nodes[id].Flags|tree.Chars) // a string in a value slot may be cut down
+	}
+	b.children(id, s.node)
+}

@@ -1,0 +1,256 @@
+package treesitter
+
+import (
+	"bytes"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// errorSymbol is tree-sitter's symbol for ERROR nodes
+// (ts_builtin_sym_error, (TSSymbol)-1).
+const errorSymbol = sitter.Symbol(65535)
+
+// A Node is a tree-sitter node copied into Go memory, as the [Table]'s
+// funcs see it.
+type Node struct {
+	*Sym
+	Start, End int
+	Extra      bool // an ERROR node that tree-sitter skipped as extra
+	Error      bool // an ERROR node
+
+	first, last int32 // children, or -1
+	next        int32 // next sibling, or -1
+}
+
+// A Sym is what a node is, shared by the nodes alike: its kind, whether
+// tree-sitter names it, and the field it fills in its parent.
+type Sym struct {
+	Kind  string
+	Field string // or ""
+	Named bool
+}
+
+// ErrorLine is the kind of a line of a region tree-sitter could not parse.
+const ErrorLine = "error_line"
+
+// errorLine is what a line of an ERROR region is.
+var errorLine = &Sym{Kind: ErrorLine}
+
+// missingTokens counts the zero-width MISSING tokens tree-sitter inserted.
+type missingTokens struct {
+	count int
+	first int // offset of the first, or -1
+}
+
+// copyTree walks the tree-sitter tree once and copies it into a slice of
+// nodes in preorder, clamping each node's span into its parent's and after
+// its previous sibling so that the spans nest. Zero-width nodes (MISSING
+// tokens) are dropped and counted, and so are anonymous tokens of white
+// space alone (the line break that ends a C #if condition, a Go statement),
+// which are left to the parent, as white space before the next child. The
+// children of the table's Leaves and of ERROR nodes, which are never
+// edited on their own, are not copied.
+//
+// go-tree-sitter keeps a Go wrapper of every node it hands out, in a cache
+// that lives as long as the Go tree: for a large input it would hold about
+// as much memory as the copy. So the top-level items are walked in batches,
+// each through a fresh Go copy of the tree (the copies share tree-sitter's
+// nodes), and each batch's cache can be collected after it.
+func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens) {
+	n := len(src)
+	leaves := l.Table.Leaves
+	nodes := make([]Node, 0, n/3+16) // about the ratio for dense code
+	missing := missingTokens{first: -1}
+	cur := sitter.NewTreeCursor(st.RootNode())
+	defer func() { cur.Close() }()
+	type symInfo struct {
+		kind  string
+		named bool
+		blank bool // an anonymous token of white space
+	}
+	syms := map[sitter.Symbol]symInfo{}
+	type symField struct {
+		sym   sitter.Symbol
+		field string
+	}
+	shared := map[symField]*Sym{}
+	// Each cgo call costs about as much as the rest of the loop, so the
+	// per-symbol facts are cached and the per-node ones asked only when
+	// needed.
+	var visit func(parent, lo, hi int)
+	visit = func(parent, lo, hi int) {
+		node := cur.CurrentNode()
+		start, end := int(node.StartByte()), int(node.EndByte())
+		if start == end {
+			if node.IsMissing() {
+				missing.count++
+				if missing.first < 0 {
+					missing.first = start
+				}
+			}
+			return
+		}
+		start, end = max(start, lo), min(end, hi)
+		if start >= end {
+			return
+		}
+		start = continuation(src, lo, start)
+		sym := node.Symbol()
+		info, ok := syms[sym]
+		if !ok {
+			info = symInfo{kind: node.Type(), named: node.IsNamed()}
+			info.blank = !info.named && strings.TrimSpace(info.kind) == ""
+			syms[sym] = info
+		}
+		if info.blank {
+			return
+		}
+		field := ""
+		if parent >= 0 {
+			field = cur.CurrentFieldName()
+		}
+		s, ok := shared[symField{sym, field}]
+		if !ok {
+			s = &Sym{Kind: info.kind, Field: field, Named: info.named}
+			shared[symField{sym, field}] = s
+		}
+		isErr := sym == errorSymbol
+		id := len(nodes)
+		nodes = append(nodes, Node{
+			Sym:   s,
+			Start: start,
+			End:   end,
+			Extra: isErr && node.IsExtra(),
+			Error: isErr,
+			first: -1,
+			last:  -1,
+			next:  -1,
+		})
+		if parent >= 0 {
+			link(nodes, parent, id)
+		}
+		if isErr {
+			nodes = appendLines(nodes, id, src)
+			return
+		}
+		if leaves[info.kind] || !cur.GoToFirstChild() {
+			return
+		}
+		prev := start
+		for k := 1; ; k++ {
+			before := len(nodes)
+			visit(id, prev, end)
+			if len(nodes) > before {
+				prev = nodes[before].End
+			}
+			if !cur.GoToNextSibling() {
+				break
+			}
+			if parent < 0 && k%copyBatch == 0 {
+				cur = recursor(cur, st)
+			}
+		}
+		cur.GoToParent()
+	}
+	visit(-1, 0, n)
+	return nodes, missing
+}
+
+// link makes nodes[id] the last child of nodes[parent].
+func link(nodes []Node, parent, id int) {
+	if p := &nodes[parent]; p.last < 0 {
+		p.first = int32(id)
+		p.last = int32(id)
+	} else {
+		nodes[p.last].next = int32(id)
+		p.last = int32(id)
+	}
+}
+
+// appendLines gives the ERROR node nodes[id] its lines as children, if it
+// spans more than one, so that a region tree-sitter could not parse is
+// still reduced line by line.
+func appendLines(nodes []Node, id int, src []byte) []Node {
+	start, end := nodes[id].Start, nodes[id].End
+	if i := bytes.IndexByte(src[start:end], '\n'); i < 0 || start+i+1 >= end {
+		return nodes
+	}
+	for start < end {
+		stop := end
+		if i := bytes.IndexByte(src[start:end], '\n'); i >= 0 {
+			stop = start + i + 1
+		}
+		nodes = append(nodes, Node{Sym: errorLine, Start: start, End: stop, first: -1, last: -1, next: -1})
+		link(nodes, id, len(nodes)-1)
+		start = stop
+	}
+	return nodes
+}
+
+// copyBatch is how many top-level items copyTree walks through one Go copy
+// of the tree.
+const copyBatch = 256
+
+// recursor returns a cursor at the same top-level item as cur, over a fresh
+// Go copy of st, and closes cur. If the item cannot be told by its start
+// (an empty item), it keeps cur.
+func recursor(cur *sitter.TreeCursor, st *sitter.Tree) *sitter.TreeCursor {
+	item := cur.CurrentNode()
+	start, end := item.StartByte(), item.EndByte()
+	if start == end {
+		return cur
+	}
+	fresh := sitter.NewTreeCursor(st.Copy().RootNode())
+	if fresh.GoToFirstChildForByte(start) < 0 || fresh.CurrentNode().StartByte() != start || fresh.CurrentNode().EndByte() != end {
+		fresh.Close()
+		return cur
+	}
+	cur.Close()
+	return fresh
+}
+
+// continuation returns start moved back over the line continuations
+// (backslash-newline) and blanks before it, down to lo. A node that vanishes
+// then takes the continuation before it along: "#define F(a) \\\n body"
+// less its body must not continue onto the next line, nor a Python
+// expression less its last operand.
+func continuation(src []byte, lo, start int) int {
+	for {
+		k := start
+		for k > lo && (src[k-1] == ' ' || src[k-1] == '\t' || src[k-1] == '\f' || src[k-1] == '\v') {
+			k--
+		}
+		if k == lo || src[k-1] != '\n' {
+			return start
+		}
+		k--
+		if k > lo && src[k-1] == '\r' {
+			k--
+		}
+		if k == lo || src[k-1] != '\\' {
+			return start
+		}
+		start = k - 1
+	}
+}
+
+// errorRegions returns the number of outermost ERROR nodes, the non-space
+// bytes they cover and the offset of the first (-1 if none).
+func errorRegions(src []byte, nodes []Node) (regions, size, first int) {
+	first = -1
+	end := -1 // end of the last region counted: nested ERRORs lie inside
+	for i := range nodes {
+		n := &nodes[i]
+		if !n.Error || n.Start < end {
+			continue
+		}
+		regions++
+		size += nonSpace(src[n.Start:n.End])
+		end = n.End
+		if first < 0 {
+			first = n.Start
+		}
+	}
+	return regions, size, first
+}

@@ -1,0 +1,4 @@
+package treesitter
+
+// MaxIncremental lets the external tests change maxIncremental.
+var MaxIncremental = &maxIncremental

@@ -1,0 +1,211 @@
+package treesitter
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// A Language is one tree-sitter grammar as hdd reduces it: the grammar,
+// the table that says what may happen to each node, and the rest of the
+// format's policy. A Language is used by pointer and must not change once
+// it has parsed.
+type Language struct {
+	Name    string   // the -format name: "cpp", "go", "python"
+	Exts    []string // the file name extensions that select it
+	Grammar *sitter.Language
+	Table   *Table
+
+	// Fuse reports whether two tokens of the language ending in a and
+	// starting with b would lex as one if written without a space (see
+	// tree.Policy.Fuse). Nil means [FuseWords].
+	Fuse func(a, b byte) bool
+
+	// LineSensitive says line breaks between tokens matter: the C
+	// preprocessor's lines, Python's statements, Go's implicit semicolons
+	// (see tree.Policy.LineSensitive).
+	LineSensitive bool
+
+	// Transforms are the language's own edits (see tree.Policy.Transforms).
+	Transforms []tree.Transform
+
+	// Tidies returns the tidies of an input, after the format-independent
+	// ones (grammars.Tidies); nil means those alone.
+	Tidies func(src []byte) []tree.Tidy
+
+	parsers sync.Pool // idle *sitter.Parser of this grammar, for Check
+}
+
+// Format returns the grammars.Format that parses l.
+func (l *Language) Format() *grammars.Format {
+	return &grammars.Format{Name: l.Name, Exts: l.Exts, Parse: l.Parse}
+}
+
+// mostlyErrors is the share of an input's non-space bytes in regions
+// tree-sitter could not parse above which the warning gives the share: the
+// input may not be in the language at all, or in a dialect tree-sitter
+// does not read. It is reduced anyway, as the user named the language.
+const mostlyErrors = 0.5
+
+// Parse parses src; it stops with an error wrapping ctx.Err() when ctx is
+// done. The root of the tree spans all of src. Regions that tree-sitter
+// cannot parse are kept as opaque ERROR nodes, whose lines are nodes of
+// their own, and reported in the Doc's Warnings; Parse fails only for text
+// that is empty or binary. It never refuses text as not in the language:
+// the user named it, and the compiler may well read what tree-sitter
+// cannot.
+//
+// The policy's Check re-parses a candidate and refuses it if it has more
+// syntax errors than src.
+func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
+	if err := grammars.CheckText(src); err != nil {
+		return nil, err
+	}
+	st, err := l.parse(ctx, src)
+	if err != nil {
+		return nil, fmt.Errorf("tree-sitter: %w", err)
+	}
+	nerr := countErrors(st.RootNode())
+	nodes, missing := l.copyTree(st, src)
+	if err := ctx.Err(); err != nil {
+		st.Close()
+		return nil, err
+	}
+	regions, errBytes, first := errorRegions(src, nodes)
+	if first < 0 && missing.count > 0 {
+		first = missing.first
+	}
+
+	// The checker keeps a copy of the tree for incremental parsing; the copy
+	// shares the tree's nodes but not the cache of Go wrappers that copyTree
+	// filled, which may go now: it is about as large as the tree to build.
+	chk := &checker{lang: l, src: src, base: st.Copy(), limit: nerr}
+	st.Close()
+	st = nil
+
+	b := builder{table: l.Table, src: src, raw: nodes, t: tree.NewTree(src)}
+	b.t.Nodes = make([]tree.Node, 0, len(nodes)+len(nodes)/16+1) // groups add a few
+	b.build()
+	if err := b.t.Finish(); err != nil {
+		// The spans are clamped while copying, so this is a bug here.
+		return nil, fmt.Errorf("internal error: %w", err)
+	}
+	fuse := l.Fuse
+	if fuse == nil {
+		fuse = FuseWords
+	}
+	tidies := grammars.Tidies
+	if l.Tidies != nil {
+		tidies = slices.Concat(grammars.Tidies, l.Tidies(src))
+	}
+	doc := &grammars.Doc{Tree: b.t, Policy: &tree.Policy{
+		Fuse:          fuse,
+		LineSensitive: l.LineSensitive,
+		Units:         grammars.TextUnits,
+		Accepts:       l.Table.Accepts,
+		Check:         chk.check,
+		Transforms:    l.Transforms,
+		Tidies:        tidies,
+	}}
+	if nerr > 0 {
+		doc.Warnings = append(doc.Warnings, warning(src, first, regions, errBytes, missing.count))
+	}
+	return doc, nil
+}
+
+// warning says where tree-sitter failed and how much.
+func warning(src []byte, first, regions, errBytes, missing int) string {
+	line, col := grammars.Position(src, first)
+	var parts []string
+	switch share := float64(errBytes) / float64(max(nonSpace(src), 1)); {
+	case regions > 0 && share > mostlyErrors:
+		parts = append(parts, fmt.Sprintf("could not parse %d%% of the file, in %s (kept as text and reduced line by line)",
+			int(100*share), plural(regions, "region", "regions")))
+	case regions > 0:
+		parts = append(parts, "could not parse "+plural(regions, "region", "regions")+" (kept opaque)")
+	}
+	if missing > 0 {
+		parts = append(parts, "found "+plural(missing, "missing token", "missing tokens"))
+	}
+	return fmt.Sprintf("%d:%d: tree-sitter %s; the first is here", line, col, strings.Join(parts, " and "))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// nonSpace counts the bytes of src that are not white space.
+func nonSpace(src []byte) int {
+	n := 0
+	for _, c := range src {
+		if !isSpace(c) {
+			n++
+		}
+	}
+	return n
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// parse runs a fresh tree-sitter parser over src, until ctx is done.
+func (l *Language) parse(ctx context.Context, src []byte) (*sitter.Tree, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(l.Grammar)
+	return p.ParseCtx(ctx, nil, src)
+}
+
+// parser returns an idle parser of l's grammar; put it back with
+// l.parsers.Put. A parser is not safe for concurrent use; parsers dropped
+// by the pool are freed by their finalizers.
+func (l *Language) parser() *sitter.Parser {
+	if p, ok := l.parsers.Get().(*sitter.Parser); ok {
+		return p
+	}
+	p := sitter.NewParser()
+	p.SetLanguage(l.Grammar)
+	return p
+}
+
+// FuseWords is the Fuse of a language whose tokens are words and
+// punctuation, as in C: two identifier or number characters fuse, an
+// identifier and a quote (a prefixed string: L"x", b'x', f"x"), a number
+// and a dot, and two operator characters that may form a longer operator
+// or a comment (+ +, - >, / *, < <=, ...). It errs on the side of fusing,
+// since a needless space is harmless.
+func FuseWords(a, b byte) bool {
+	switch {
+	case isWord(a):
+		return isWord(b) || b == '"' || b == '\'' || b == '.' && isDigit(a) ||
+			(a == 'e' || a == 'E' || a == 'p' || a == 'P') && (b == '+' || b == '-')
+	case a == '.':
+		return isDigit(b) || b == '.'
+	case isOp(a):
+		return isOp(b)
+	}
+	return false
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) || c >= 0x80
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isOp reports whether c can begin or continue a multi-character
+// punctuator: the digraphs <: :> <% %> %: and the C23 [[ ]] :: included.
+func isOp(c byte) bool {
+	return strings.IndexByte("+-*/%<>=!&|^#:[].?", c) >= 0
+}

@@ -1,0 +1,227 @@
+package treesitter
+
+import (
+	"maps"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// A Set is a set of node kinds.
+type Set map[string]bool
+
+// NewSet returns the set of kinds.
+func NewSet(kinds ...string) Set {
+	s := make(Set, len(kinds))
+	for _, k := range kinds {
+		s[k] = true
+	}
+	return s
+}
+
+// Add returns s with kinds added; s may be nil.
+func (s Set) Add(kinds ...string) Set {
+	if s == nil {
+		s = Set{}
+	}
+	for _, k := range kinds {
+		s[k] = true
+	}
+	return s
+}
+
+// Any matches any field or kind in a [Child] key.
+const Any = "*"
+
+// A Child names a position in the tree: a child of kind Kind in field Field
+// of a node of kind Parent. Field is "" for a child without one; Field or
+// Kind may be [Any].
+type Child struct{ Parent, Field, Kind string }
+
+// An Edit is what may happen to a node: its flags (tree.Removable: it may
+// vanish) and the text it becomes when removed but it cannot vanish ("" to
+// stay as it is).
+type Edit struct {
+	Flags   tree.Flags
+	Replace string
+}
+
+// A Slot is a position that holds one node of a category: the field of a
+// parent kind ("" for the children without a field).
+type Slot struct{ Parent, Field string }
+
+// A Category is a class of kinds that may stand in the same slots, such as
+// expressions or statements, and what a member of it is replaced with in
+// those slots when it cannot vanish.
+type Category struct {
+	Kinds   Set
+	Replace string            // the replacement of a member
+	ByKind  map[string]string // replacements of particular members
+}
+
+// A Layout says how the children of a node relate to each other.
+type Layout uint8
+
+const (
+	// Plain children are what the table says of each.
+	Plain Layout = iota
+	// Items are a sequence of items that may each vanish: statements,
+	// declarations, members. Delimiters (braces, keywords, labels) are
+	// not items; see Table.IsItem.
+	Items
+	// List children are the items of a comma-separated list, whose commas
+	// are separators: arguments, parameters, elements.
+	List
+)
+
+// A Table says what may happen to each node of a language's trees. Most of
+// it is data; the funcs at the end let a language say what the data
+// cannot, and default to reading the data. A Table must not change once in
+// use.
+//
+// The edit of a node, as the child c of p, is the first that applies of:
+//
+//  1. a line of a region tree-sitter could not parse may vanish; an ERROR
+//     node is opaque, and may vanish where tree-sitter skipped it as
+//     extra;
+//  2. a kind in Anywhere may vanish;
+//  3. Children's entry for (p.Kind, c.Field, c.Kind), then for
+//     (p.Kind, c.Field, Any), (p.Kind, Any, c.Kind) and (p.Kind, Any, Any);
+//  4. if (p.Kind, c.Field) is in Slots and c.Kind is in the slot's
+//     category, the category's replacement;
+//  5. Replace[c.Kind], as a replacement (or nothing: the node stays).
+//
+// The layout of p's children then adds to it: items of an Items parent may
+// vanish, items of a List parent may vanish with one comma.
+type Table struct {
+	Root     string // the kind of the root, which spans the whole input
+	Leaves   Set    // kinds copied without their children: strings, numbers, comments
+	Anywhere Set    // kinds that may vanish wherever they are: comments, attributes
+
+	Children   map[Child]Edit // edits by position, before slots and replacements
+	Slots      map[Slot]string
+	Categories map[string]Category
+	Replace    map[string]string // the replacement of a kind that cannot vanish
+
+	// Strings are the kinds whose text may be cut down (tree.Chars) where
+	// their replacement is their Replace entry: string literals.
+	Strings Set
+
+	Layouts map[string]Layout // the layout of a parent kind's children; Plain if absent
+
+	// ItemTokens are the anonymous children of an Items parent that are
+	// items (a stray ";"); NotItemFields the fields of its named children
+	// that are not ("condition" of a C #if, "name"). Labels are the
+	// anonymous tokens after which an Items parent's items start (the ":"
+	// of a case): before it, nothing is an item.
+	ItemTokens    Set
+	NotItemFields Set
+	Labels        map[string]string // parent kind -> token
+
+	// ListTokens are the anonymous children of a List parent that are
+	// items (C's "..."); NotListItems the named ones that are not
+	// (comments).
+	ListTokens   Set
+	NotListItems Set
+
+	// Terminated are the kinds that, followed by ";" in an Items parent,
+	// form one item with it: "struct S {...};", which tree-sitter does
+	// not wrap in a declaration.
+	Terminated Set
+
+	// Classes are the hoisting classes of kinds: a node may be replaced by
+	// a descendant of its class, or of one its class Accepts.
+	Classes map[string]string
+	Accepts map[string][]string
+
+	// IsItem reports whether child c of an Items parent p is an item;
+	// afterLabel whether p's label token has been seen (or p has none).
+	// Nil means the default, from ItemTokens, NotItemFields and Labels.
+	IsItem func(p, c *Node, afterLabel bool) bool
+
+	// Plan arranges the children of p after the layout did, as slots: it
+	// may group consecutive slots into one (with Planner.Group) or make a
+	// list (with Planner.List) where the layouts cannot say it. Nil leaves
+	// the slots as they are.
+	Plan func(pl *Planner, p *Node, parts []Part) []Part
+
+	// Class returns the hoisting class of n, whose replacement is replace.
+	// Nil means Classes[n.Kind].
+	Class func(n *Node, replace string) string
+}
+
+// Clone returns a copy of t whose sets and maps may be changed without
+// changing t's.
+func (t *Table) Clone() *Table {
+	c := *t
+	c.Leaves = maps.Clone(t.Leaves)
+	c.Anywhere = maps.Clone(t.Anywhere)
+	c.Children = maps.Clone(t.Children)
+	c.Slots = maps.Clone(t.Slots)
+	c.Categories = maps.Clone(t.Categories)
+	c.Replace = maps.Clone(t.Replace)
+	c.Strings = maps.Clone(t.Strings)
+	c.Layouts = maps.Clone(t.Layouts)
+	c.ItemTokens = maps.Clone(t.ItemTokens)
+	c.NotItemFields = maps.Clone(t.NotItemFields)
+	c.Labels = maps.Clone(t.Labels)
+	c.ListTokens = maps.Clone(t.ListTokens)
+	c.NotListItems = maps.Clone(t.NotListItems)
+	c.Terminated = maps.Clone(t.Terminated)
+	c.Classes = maps.Clone(t.Classes)
+	c.Accepts = maps.Clone(t.Accepts)
+	return &c
+}
+
+// edit returns the edit of child c of p by the rules in Table's doc, before
+// the layout of p adds to it.
+func (t *Table) edit(p, c *Node) Edit {
+	switch {
+	case p.Error: // a line of a region tree-sitter could not parse
+		return Edit{Flags: tree.Removable}
+	case c.Error:
+		if c.Extra {
+			return Edit{Flags: tree.Opaque | tree.Removable}
+		}
+		return Edit{Flags: tree.Opaque}
+	case t.Anywhere[c.Kind]:
+		return Edit{Flags: tree.Removable}
+	}
+	if len(t.Children) > 0 {
+		for _, k := range [...]Child{{p.Kind, c.Field, c.Kind}, {p.Kind, c.Field, Any}, {p.Kind, Any, c.Kind}, {p.Kind, Any, Any}} {
+			if e, ok := t.Children[k]; ok {
+				return e
+			}
+		}
+	}
+	if cat, ok := t.Slots[Slot{p.Kind, c.Field}]; ok {
+		if ct := t.Categories[cat]; ct.Kinds[c.Kind] {
+			if r, ok := ct.ByKind[c.Kind]; ok {
+				return Edit{Replace: r}
+			}
+			return Edit{Replace: ct.Replace}
+		}
+	}
+	return Edit{Replace: t.Replace[c.Kind]}
+}
+
+// isItem reports whether child c of an Items parent p is an item.
+func (t *Table) isItem(p, c *Node, afterLabel bool) bool {
+	if t.IsItem != nil {
+		return t.IsItem(p, c, afterLabel)
+	}
+	if !afterLabel {
+		return false
+	}
+	if c.Named || c.Error {
+		return !t.NotItemFields[c.Field]
+	}
+	return t.ItemTokens[c.Kind]
+}
+
+// class returns the hoisting class of n.
+func (t *Table) class(n *Node, replace string) string {
+	if t.Class != nil {
+		return t.Class(n, replace)
+	}
+	return t.Classes[n.Kind]
+}
