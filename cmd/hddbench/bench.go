@@ -187,7 +187,8 @@ func (cfg *config) runTool(ctx context.Context, c benchCase, tool string) row {
 		cmd = exec.CommandContext(ctx, tool, "--n", fmt.Sprint(max(cfg.jobs, 1)), wrapper, filepath.Base(input))
 		if tool == "cvise" {
 			cmd.Args = append(cmd.Args[:1], append([]string{"--not-c"}, cmd.Args[1:]...)...)
-			if strings.HasSuffix(input, ".c") || strings.HasSuffix(input, ".h") {
+			switch filepath.Ext(input) { // C and C++: C-Vise's clang_delta passes apply
+			case ".c", ".h", ".i", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".ii":
 				cmd.Args = append(cmd.Args[:1], cmd.Args[2:]...)
 			}
 		}

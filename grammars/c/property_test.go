@@ -2,13 +2,12 @@ package c
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/unparse"
 )
 
@@ -37,44 +36,7 @@ func TestProperty(t *testing.T) {
 		{"bench", benchFiles, 600, 0.03},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { testProperty(t, tt.files(t), tt.n, tt.max) })
-	}
-}
-
-// testProperty is TestProperty over files, n candidates each (fewer for
-// large files), with a rejected share of at most maxShare.
-func testProperty(t *testing.T, files []string, n int, maxShare float64) {
-	for _, file := range files {
-		name := filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := n
-			if len(src) > 50000 {
-				n /= 3
-			}
-			if testing.Short() {
-				n /= 10
-			}
-			limit := freshErrors(src)
-			st := grammartest.Property(t, Format, src, n, 1, func(cand []byte) error {
-				if got := freshErrors(cand); got > limit {
-					return fmt.Errorf("%d syntax errors, want at most %d", got, limit)
-				}
-				return nil
-			})
-			// The share bound is for removals; a macro expansion is
-			// refused more often, and costs a check, not a test.
-			removals := st.Candidates - st.Transformed
-			share := float64(st.Rejected-st.TransformRejected) / float64(removals)
-			t.Logf("candidates %d, rejected %d, bad %d; of the %d removals only, rejected %.1f%%",
-				st.Candidates, st.Rejected, st.Bad, removals, 100*share)
-			if share > maxShare {
-				t.Errorf("Check rejected %.1f%% of the removal candidates, want at most %.0f%%", 100*share, 100*maxShare)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { tstest.Property(t, Language, tt.files(t), tt.n, tt.max) })
 	}
 }
 

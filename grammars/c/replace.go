@@ -1,6 +1,7 @@
 package c
 
 import (
+	"maps"
 	"strings"
 
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
@@ -77,7 +78,7 @@ var table = &ts.Table{
 	Slots: slots,
 
 	Categories: map[string]ts.Category{
-		"expr": {Kinds: exprKinds, Replace: "0", ByKind: map[string]string{
+		"expr": {Kinds: exprKinds, Replace: "0", Class: "expr", ByKind: map[string]string{
 			"string_literal":      `""`,
 			"concatenated_string": `""`,
 		}},
@@ -97,14 +98,12 @@ var table = &ts.Table{
 	},
 	Strings: ts.NewSet("string_literal"),
 
-	Layouts: layouts(map[ts.Layout][]string{
-		ts.Items: {"translation_unit", "compound_statement", "declaration_list", "field_declaration_list",
-			"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
-			"case_statement"},
-		ts.List: {"parameter_list", "argument_list", "initializer_list", "enumerator_list",
+	Layouts: ts.LayoutsOf([]string{"translation_unit", "compound_statement", "declaration_list", "field_declaration_list",
+		"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
+		"case_statement"},
+		[]string{"parameter_list", "argument_list", "initializer_list", "enumerator_list",
 			"preproc_params", "gnu_asm_output_operand_list", "gnu_asm_input_operand_list",
-			"gnu_asm_clobber_list", "gnu_asm_goto_list"},
-	}),
+			"gnu_asm_clobber_list", "gnu_asm_goto_list"}),
 	Labels:       map[string]string{"case_statement": ":"},
 	IsItem:       isItem,
 	ListTokens:   ts.NewSet("..."), // a K&R or preprocessor variadic parameter
@@ -112,9 +111,29 @@ var table = &ts.Table{
 	Terminated: ts.NewSet("struct_specifier", "union_specifier", "enum_specifier", "primitive_type",
 		"sized_type_specifier", "type_identifier", "macro_type_specifier"),
 
-	Plan:    planDeclarators,
-	Class:   class,
+	Plan: planDeclarators,
+
+	// A block may take the place of a block, a statement of a statement
+	// (or a block), an expression in an operand or value slot (one
+	// replaced by "0") of such an expression, and a declarator with an
+	// initializer of the declarator inside it ("int x = 1" becomes
+	// "int x").
+	Classes: with(ts.Classes(map[string]ts.Set{
+		"block": ts.NewSet("compound_statement"),
+		"stmt":  stmtKinds,
+	}), map[ts.Child]string{
+		{Parent: ts.Any, Field: ts.Any, Kind: "init_declarator"}:          "declarator",
+		{Parent: ts.Any, Field: "declarator", Kind: "identifier"}:         "declarator",
+		{Parent: ts.Any, Field: "declarator", Kind: "pointer_declarator"}: "declarator",
+		{Parent: ts.Any, Field: "declarator", Kind: "array_declarator"}:   "declarator",
+	}),
 	Accepts: map[string][]string{"stmt": {"block"}}, // a block is a statement too
+}
+
+// with returns m with the entries of more added.
+func with(m, more map[ts.Child]string) map[ts.Child]string {
+	maps.Copy(m, more)
+	return m
 }
 
 // exprKinds are the expressions that "0" (or "" for strings) may stand for.
@@ -174,17 +193,6 @@ var stmtKinds = ts.NewSet(
 	"labeled_statement", "attributed_statement", "seh_try_statement", "seh_leave_statement",
 )
 
-// layouts returns the layout of each kind listed.
-func layouts(m map[ts.Layout][]string) map[string]ts.Layout {
-	out := map[string]ts.Layout{}
-	for l, kinds := range m {
-		for _, k := range kinds {
-			out[k] = l
-		}
-	}
-	return out
-}
-
 // isItem reports whether child c of p (an Items parent) is an item: not a
 // brace, not a directive keyword, not an #if condition, not a case label.
 // afterColon says whether a case's ":" has been seen.
@@ -239,8 +247,11 @@ func planDeclarators(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 			parts = append(parts[:i], append([]ts.Part{g}, parts[i+2:]...)...)
 		}
 	}
-	isDecl := func(s ts.Part) bool {
-		return pl.Node(s) == nil && s.Kind == "bitfield_declarator" || pl.Node(s) != nil && field(s) == "declarator"
+	isDecl := func(s ts.Part) bool { // a declarator, or a group that starts with one
+		for pl.Node(s) == nil {
+			s = s.Members[0]
+		}
+		return field(s) == "declarator"
 	}
 	n := 0
 	for _, s := range parts {
@@ -261,25 +272,4 @@ func planDeclarators(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 		}
 	}
 	return parts
-}
-
-// class returns the hoisting class of node n, whose replacement is
-// replace: a block may take the place of a block, a statement of a
-// statement (or a block: see the table's Accepts), an expression in an
-// operand or value slot (one replaced by "0") of such an expression, and a
-// declarator with an initializer of the declarator inside it ("int x = 1"
-// becomes "int x").
-func class(n *ts.Node, replace string) string {
-	switch kind, field := n.Kind, n.Field; {
-	case kind == "compound_statement":
-		return "block"
-	case stmtKinds[kind]:
-		return "stmt"
-	case exprKinds[kind] && replace == "0":
-		return "expr"
-	case kind == "init_declarator",
-		field == "declarator" && (kind == "identifier" || kind == "pointer_declarator" || kind == "array_declarator"):
-		return "declarator"
-	}
-	return ""
 }

@@ -10,13 +10,22 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/c"
+	"github.com/hddreduce/hdd/grammars/cpp"
+	"github.com/hddreduce/hdd/grammars/golang"
+	"github.com/hddreduce/hdd/grammars/java"
+	"github.com/hddreduce/hdd/grammars/javascript"
 	"github.com/hddreduce/hdd/grammars/json"
 	"github.com/hddreduce/hdd/grammars/lines"
+	"github.com/hddreduce/hdd/grammars/python"
+	"github.com/hddreduce/hdd/grammars/rust"
+	"github.com/hddreduce/hdd/grammars/typescript"
 	"github.com/hddreduce/hdd/grammars/xml"
 )
 
 // All lists every format, in the order they are tried when sniffing.
-var All = []*grammars.Format{json.Format, xml.Format, xml.HTMLFormat, c.Format, lines.Format}
+var All = []*grammars.Format{json.Format, xml.Format, xml.HTMLFormat, c.Format, cpp.Format,
+	golang.Format, rust.Format, python.Format, javascript.Format, typescript.Format, typescript.TSXFormat, java.Format,
+	lines.Format}
 
 // Names returns the names of all formats, for messages and flag help.
 func Names() []string {

@@ -10,6 +10,7 @@ type Part struct {
 	node    int // index of the copied node, or -1 for a group
 	Flags   tree.Flags
 	Replace string
+	class   string // the class of its slot's category
 	Kind    string // a group's kind
 	Members []Part // a group's members
 }
@@ -78,7 +79,7 @@ func (b *builder) plan(pi int) []Part {
 	mark := len(b.parts)
 	for ci := int(p.first); ci >= 0; ci = int(b.raw[ci].next) {
 		e := b.table.edit(p, &b.raw[ci])
-		b.parts = append(b.parts, Part{node: ci, Flags: e.Flags, Replace: e.Replace})
+		b.parts = append(b.parts, Part{node: ci, Flags: e.Flags, Replace: e.Replace, class: e.class})
 	}
 	parts := b.parts[mark:len(b.parts):len(b.parts)]
 	switch b.table.Layouts[p.Kind] {
@@ -88,15 +89,67 @@ func (b *builder) plan(pi int) []Part {
 		parts = b.planList(parts, func(s Part) bool {
 			c := &b.raw[s.node]
 			if c.Named || c.Error {
-				return !b.table.NotListItems[c.Kind]
+				return !b.table.NotListItems[c.Kind] && !b.table.NotItemFields[c.Field]
 			}
 			return b.table.ListTokens[c.Kind]
 		})
+		if b.table.NonEmpty[p.Kind] {
+			parts = keepOne(parts)
+		}
+	}
+	if len(b.table.Optional) > 0 {
+		parts = b.planOptional(p, parts)
 	}
 	if b.table.Plan != nil {
 		parts = b.table.Plan(&Planner{b}, p, parts)
 	}
 	return parts
+}
+
+// keepOne makes the only list item of parts, if there is only one, stay.
+func keepOne(parts []Part) []Part {
+	k := -1
+	for i, s := range parts {
+		if s.Is(tree.ListItem) {
+			if k >= 0 {
+				return parts
+			}
+			k = i
+		}
+	}
+	if k >= 0 {
+		parts[k].Flags &^= tree.Removable
+	}
+	return parts
+}
+
+// planOptional groups each child in an Optional slot with the token before
+// it, and lets the group vanish.
+func (b *builder) planOptional(p *Node, parts []Part) []Part {
+	out := parts[:0]
+	for _, s := range parts {
+		if s.node < 0 {
+			out = append(out, s)
+			continue
+		}
+		c := &b.raw[s.node]
+		tok, ok := b.table.Optional[Slot{p.Kind, c.Field}]
+		switch {
+		case !ok || c.Field == "":
+		case tok == "":
+			s.Flags |= tree.Removable
+		default:
+			k := len(out) - 1
+			if k < 0 || out[k].node < 0 || b.raw[out[k].node].Named || b.raw[out[k].node].Kind != tok {
+				break
+			}
+			s.Flags &^= tree.Removable
+			out[k] = Part{node: -1, Kind: c.Field, Flags: tree.Removable, Members: []Part{out[k], s}}
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // planItems marks the items of an Items parent removable and groups a
@@ -202,7 +255,7 @@ func (b *builder) add(parent tree.NodeID, s Part) {
 	}
 	r := &b.raw[s.node]
 	id := b.t.Add(parent, r.Kind, r.Start, r.End, s.Flags, s.Replace)
-	b.t.SetClass(id, b.table.class(r, s.Replace))
+	b.t.SetClass(id, b.table.class(r, s.class))
 	if b.table.Strings[r.Kind] && s.Replace != "" && s.Replace == b.table.Replace[r.Kind] {
 		b.t.SetFlags(id, b.t.Nodes[id].Flags|tree.Chars) // a string in a value slot may be cut down
 	}

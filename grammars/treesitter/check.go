@@ -21,13 +21,14 @@ import (
 // their nodes). The tree is freed by its finalizer with the checker.
 type checker struct {
 	lang  *Language
-	src   []byte
+	src   []byte // the input as tree-sitter sees it (see Language.Hide)
 	base  *sitter.Tree
 	limit int // the input's error count
 }
 
 // check is the policy's Check.
 func (c *checker) check(cand []byte) error {
+	cand, _ = c.lang.hidden(cand)
 	if bytes.Equal(cand, c.src) {
 		return nil
 	}
@@ -142,6 +143,7 @@ func walkErrors(n *sitter.Node, f func(off int)) {
 // src, as the policy's Check counts them: the independent check of the
 // property tests.
 func (l *Language) Errors(src []byte) (int, error) {
-	n, _, err := (&checker{lang: l}).errorCount(src)
+	seen, _ := l.hidden(src)
+	n, _, err := (&checker{lang: l}).errorCount(seen)
 	return n, err
 }

@@ -33,6 +33,10 @@ type Language struct {
 	// (see tree.Policy.LineSensitive).
 	LineSensitive bool
 
+	// Hide, if set, returns the spans of src, sorted and disjoint, that
+	// tree-sitter is not to see (see Span).
+	Hide func(src []byte) []Span
+
 	// Transforms are the language's own edits (see tree.Policy.Transforms).
 	Transforms []tree.Transform
 
@@ -68,17 +72,19 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	st, err := l.parse(ctx, src)
+	seen, spans := l.hidden(src)
+	st, err := l.parse(ctx, seen)
 	if err != nil {
 		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
 	nerr := countErrors(st.RootNode())
-	nodes, missing := l.copyTree(st, src)
+	nodes, missing := l.copyTree(st, seen)
 	if err := ctx.Err(); err != nil {
 		st.Close()
 		return nil, err
 	}
-	regions, errBytes, first := errorRegions(src, nodes)
+	regions, errBytes, first := errorRegions(seen, nodes)
+	nodes = l.insertSpans(nodes, spans)
 	if first < 0 && missing.count > 0 {
 		first = missing.first
 	}
@@ -86,7 +92,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{lang: l, src: src, base: st.Copy(), limit: nerr}
+	chk := &checker{lang: l, src: seen, base: st.Copy(), limit: nerr}
 	st.Close()
 	st = nil
 

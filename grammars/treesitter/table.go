@@ -3,6 +3,8 @@ package treesitter
 import (
 	"maps"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -29,6 +31,19 @@ func (s Set) Add(kinds ...string) Set {
 	return s
 }
 
+// LayoutsOf returns the layouts of the kinds listed: Items for items, List
+// for lists.
+func LayoutsOf(items, lists []string) map[string]Layout {
+	m := make(map[string]Layout, len(items)+len(lists))
+	for _, k := range items {
+		m[k] = Items
+	}
+	for _, k := range lists {
+		m[k] = List
+	}
+	return m
+}
+
 // Any matches any field or kind in a [Child] key.
 const Any = "*"
 
@@ -43,6 +58,7 @@ type Child struct{ Parent, Field, Kind string }
 type Edit struct {
 	Flags   tree.Flags
 	Replace string
+	class   string // the class of a slot's category
 }
 
 // A Slot is a position that holds one node of a category: the field of a
@@ -56,6 +72,7 @@ type Category struct {
 	Kinds   Set
 	Replace string            // the replacement of a member
 	ByKind  map[string]string // replacements of particular members
+	Class   string            // the hoisting class of a member replaced by Replace
 }
 
 // A Layout says how the children of a node relate to each other.
@@ -109,8 +126,9 @@ type Table struct {
 	Layouts map[string]Layout // the layout of a parent kind's children; Plain if absent
 
 	// ItemTokens are the anonymous children of an Items parent that are
-	// items (a stray ";"); NotItemFields the fields of its named children
-	// that are not ("condition" of a C #if, "name"). Labels are the
+	// items (a stray ";"); NotItemFields the fields of the named children
+	// of an Items or List parent that are not items (the "condition" of a
+	// C #if, the module a Python import is from). Labels are the
 	// anonymous tokens after which an Items parent's items start (the ":"
 	// of a case): before it, nothing is an item.
 	ItemTokens    Set
@@ -123,14 +141,31 @@ type Table struct {
 	ListTokens   Set
 	NotListItems Set
 
+	// NonEmpty are the List parents that must keep an item (Go's
+	// expression lists, the declarators of a declaration): where there is
+	// one item, it stays.
+	NonEmpty Set
+
+	// Optional are the slots whose child may vanish together with the
+	// anonymous token before it, if any (the "else" before a Go or Java
+	// else branch, the "->" before a Python return type): the two form a
+	// group, of the field's kind, that may vanish. An empty token means
+	// the child may vanish alone.
+	Optional map[Slot]string
+
 	// Terminated are the kinds that, followed by ";" in an Items parent,
 	// form one item with it: "struct S {...};", which tree-sitter does
 	// not wrap in a declaration.
 	Terminated Set
 
-	// Classes are the hoisting classes of kinds: a node may be replaced by
-	// a descendant of its class, or of one its class Accepts.
-	Classes map[string]string
+	// Classes are the hoisting classes of kinds, and of kinds in a field
+	// (the key's Parent is Any, and so is its Field for a class by kind
+	// alone): a node may be replaced by a descendant of its class, or of
+	// a class its own Accepts. A node without a class by kind has its
+	// category's Class where it is replaced by the category's Replacement
+	// (an operand replaced by "0" is an expression), else its class in
+	// its field.
+	Classes map[Child]string
 	Accepts map[string][]string
 
 	// IsItem reports whether child c of an Items parent p is an item;
@@ -143,10 +178,6 @@ type Table struct {
 	// list (with Planner.List) where the layouts cannot say it. Nil leaves
 	// the slots as they are.
 	Plan func(pl *Planner, p *Node, parts []Part) []Part
-
-	// Class returns the hoisting class of n, whose replacement is replace.
-	// Nil means Classes[n.Kind].
-	Class func(n *Node, replace string) string
 }
 
 // Clone returns a copy of t whose sets and maps may be changed without
@@ -166,7 +197,9 @@ func (t *Table) Clone() *Table {
 	c.Labels = maps.Clone(t.Labels)
 	c.ListTokens = maps.Clone(t.ListTokens)
 	c.NotListItems = maps.Clone(t.NotListItems)
+	c.NonEmpty = maps.Clone(t.NonEmpty)
 	c.Terminated = maps.Clone(t.Terminated)
+	c.Optional = maps.Clone(t.Optional)
 	c.Classes = maps.Clone(t.Classes)
 	c.Accepts = maps.Clone(t.Accepts)
 	return &c
@@ -198,7 +231,7 @@ func (t *Table) edit(p, c *Node) Edit {
 			if r, ok := ct.ByKind[c.Kind]; ok {
 				return Edit{Replace: r}
 			}
-			return Edit{Replace: ct.Replace}
+			return Edit{Replace: ct.Replace, class: ct.Class}
 		}
 	}
 	return Edit{Replace: t.Replace[c.Kind]}
@@ -218,10 +251,43 @@ func (t *Table) isItem(p, c *Node, afterLabel bool) bool {
 	return t.ItemTokens[c.Kind]
 }
 
-// class returns the hoisting class of n.
-func (t *Table) class(n *Node, replace string) string {
-	if t.Class != nil {
-		return t.Class(n, replace)
+// class returns the hoisting class of n, whose slot's category gives it
+// slotClass.
+func (t *Table) class(n *Node, slotClass string) string {
+	if len(t.Classes) == 0 {
+		return slotClass
 	}
-	return t.Classes[n.Kind]
+	if c, ok := t.Classes[Child{Any, Any, n.Kind}]; ok {
+		return c
+	}
+	if slotClass != "" {
+		return slotClass
+	}
+	return t.Classes[Child{Any, n.Field, n.Kind}]
+}
+
+// NamedKinds returns the kinds of grammar g's named nodes for which keep
+// returns true: the statements of a grammar that names them all
+// "..._statement", say.
+func NamedKinds(g *sitter.Language, keep func(kind string) bool) Set {
+	s := Set{}
+	for i := range g.SymbolCount() {
+		sym := sitter.Symbol(i)
+		if g.SymbolType(sym) == sitter.SymbolTypeRegular && keep(g.SymbolName(sym)) {
+			s[g.SymbolName(sym)] = true
+		}
+	}
+	return s
+}
+
+// Classes returns the hoisting classes by kind of the kinds in each set of
+// byClass, for Table.Classes.
+func Classes(byClass map[string]Set) map[Child]string {
+	m := map[Child]string{}
+	for class, kinds := range byClass {
+		for k := range kinds {
+			m[Child{Any, Any, k}] = class
+		}
+	}
+	return m
 }

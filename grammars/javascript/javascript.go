@@ -1,0 +1,88 @@
+// Package javascript is the JavaScript adapter, a default table over
+// tree-sitter's JavaScript grammar (JSX included): the statements of a
+// program or a block, class members and the statements of a switch case
+// are items that may vanish; arguments, parameters, array and object
+// elements, destructuring patterns, imported and exported names and the
+// declarators of a declaration are list items; a block or a class body
+// becomes "{}", an argument or parameter list "()", an array "[]", an
+// object "{}", a string ""; else, catch and finally clauses, decorators
+// and default values may vanish. A block, a statement or an expression may
+// be hoisted to one of its kind below it.
+package javascript
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	tsjs "github.com/smacker/go-tree-sitter/javascript"
+
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// Language is JavaScript as the tree-sitter adapter reduces it.
+var Language = &ts.Language{
+	Name:    "javascript",
+	Exts:    []string{".js", ".mjs", ".cjs", ".jsx"},
+	Grammar: tsjs.GetLanguage(),
+	Table:   Table(tsjs.GetLanguage()),
+	// Not LineSensitive: a line break where something vanished could end
+	// a statement ("return\nx").
+}
+
+// Format is the JavaScript format.
+var Format = Language.Format()
+
+// Table returns the table of grammar g, JavaScript's or a grammar that
+// extends it (TypeScript's): the kinds named alike are treated alike.
+func Table(g *sitter.Language) *ts.Table {
+	statements := ts.NamedKinds(g, func(k string) bool {
+		return strings.HasSuffix(k, "_statement") && k != "empty_statement" && k != "import_statement" && k != "export_statement"
+	}).Add("lexical_declaration", "variable_declaration", "function_declaration", "class_declaration")
+	expressions := ts.NamedKinds(g, func(k string) bool {
+		return strings.HasSuffix(k, "_expression") && k != "sequence_expression"
+	}).Add("identifier", "number", "string", "template_string", "regex", "true", "false", "null", "undefined",
+		"this", "array", "object", "arrow_function", "function_expression", "function", "class")
+	return &ts.Table{
+		Root:     "program",
+		Leaves:   ts.NewSet("string", "template_string", "number", "regex", "comment", "html_comment", "jsx_text"),
+		Anywhere: ts.NewSet("comment", "html_comment", "else_clause", "finally_clause", "decorator", "hash_bang_line"),
+		Layouts: ts.LayoutsOf(
+			[]string{"program", "statement_block", "class_body", "switch_body", "switch_case", "switch_default",
+				"jsx_element"},
+			[]string{"arguments", "formal_parameters", "array", "object", "object_pattern", "array_pattern",
+				"named_imports", "export_clause", "lexical_declaration", "variable_declaration", "sequence_expression"}),
+		ItemTokens:    ts.NewSet(";"),
+		NotItemFields: ts.NewSet("value", "kind", "open_tag", "close_tag"),
+		Labels:        map[string]string{"switch_case": ":", "switch_default": ":"},
+		NotListItems:  ts.NewSet("comment", "html_comment"),
+		NonEmpty:      ts.NewSet("lexical_declaration", "variable_declaration", "sequence_expression"),
+		Children: map[ts.Child]ts.Edit{
+			// A catch clause may vanish where a finally clause stays.
+			{Parent: "try_statement", Field: "handler", Kind: ts.Any}: {Flags: tree.Removable},
+		},
+		Optional: map[ts.Slot]string{
+			{Parent: "assignment_pattern", Field: "right"}:      "=",
+			{Parent: "variable_declarator", Field: "value"}:     "=",
+			{Parent: "field_definition", Field: "value"}:        "=",
+			{Parent: "public_field_definition", Field: "value"}: "=",
+		},
+		Replace: map[string]string{
+			"statement_block":   "{}",
+			"class_body":        "{}",
+			"arguments":         "()",
+			"formal_parameters": "()",
+			"array":             "[]",
+			"object":            "{}",
+			"string":            `""`,
+			"template_string":   "``",
+		},
+		Strings: ts.NewSet("string"),
+		Classes: ts.Classes(map[string]ts.Set{
+			"block": ts.NewSet("statement_block"),
+			"stmt":  statements,
+			"expr":  expressions,
+		}),
+		Accepts: map[string][]string{"stmt": {"block"}},
+	}
+}

@@ -1,0 +1,72 @@
+// Package python is the Python adapter, a default table over tree-sitter's
+// Python grammar. Python is indentation-sensitive, so a block never
+// empties: the statements of a module or a block are items that may
+// vanish, but a block that cannot is replaced by "pass", which keeps its
+// indentation; elif, else, except and finally clauses, decorators, type
+// annotations and return types may vanish; arguments, parameters and the
+// elements of lists, tuples, sets and dictionaries are list items; a
+// string becomes "". Expressions may be hoisted to an expression below
+// them; statements are not hoisted, as their lines would keep the
+// indentation of the block they came from.
+package python
+
+import (
+	"strings"
+
+	tspy "github.com/smacker/go-tree-sitter/python"
+
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
+)
+
+// Language is Python as the tree-sitter adapter reduces it.
+var Language = &ts.Language{
+	Name:    "python",
+	Exts:    []string{".py", ".pyi", ".pyw"},
+	Grammar: grammar,
+	Table:   table,
+	// A statement ends at a line break, and a comment runs to one.
+	LineSensitive: true,
+}
+
+// Format is the Python format.
+var Format = Language.Format()
+
+var grammar = tspy.GetLanguage()
+
+var expressions = ts.NamedKinds(grammar, func(k string) bool {
+	return strings.HasSuffix(k, "_operator") || strings.HasSuffix(k, "_expression") || strings.HasSuffix(k, "_comprehension")
+}).Add("identifier", "call", "attribute", "subscript", "string", "concatenated_string", "integer", "float",
+	"true", "false", "none", "list", "tuple", "set", "dictionary", "lambda", "await")
+
+var table = &ts.Table{
+	Root:     "module",
+	Leaves:   ts.NewSet("string", "concatenated_string", "integer", "float", "comment"),
+	Anywhere: ts.NewSet("comment", "decorator", "elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause"),
+	Layouts: ts.LayoutsOf(
+		[]string{"module", "block"},
+		[]string{"argument_list", "parameters", "lambda_parameters", "list", "tuple", "set", "dictionary",
+			"expression_list", "pattern_list", "tuple_pattern", "list_pattern", "import_from_statement",
+			"import_statement", "with_clause", "global_statement", "nonlocal_statement"}),
+	ItemTokens:   ts.NewSet(";"),
+	NotListItems: ts.NewSet("comment"),
+	NonEmpty: ts.NewSet("expression_list", "pattern_list", "import_statement", "import_from_statement", "with_clause",
+		"global_statement", "nonlocal_statement"),
+	NotItemFields: ts.NewSet("module_name"),
+	Optional: map[ts.Slot]string{
+		{Parent: "function_definition", Field: "return_type"}: "->",
+		{Parent: "typed_parameter", Field: "type"}:            ":",
+		{Parent: "typed_default_parameter", Field: "type"}:    ":",
+		{Parent: "assignment", Field: "type"}:                 ":",
+		{Parent: "class_definition", Field: "superclasses"}:   "",
+	},
+	Replace: map[string]string{
+		"block":         "pass",
+		"argument_list": "()",
+		"parameters":    "()",
+		"string":        `""`,
+		"list":          "[]",
+		"dictionary":    "{}",
+	},
+	Strings: ts.NewSet("string"),
+	Classes: ts.Classes(map[string]ts.Set{"expr": expressions}),
+}

@@ -1,0 +1,200 @@
+// Package tstest holds the checks every tree-sitter language passes: the
+// byte-exact round trip, random removal sets that never add parse errors,
+// and replacements that re-parse.
+package tstest
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// Files returns the files of dir that end in one of l's extensions.
+func Files(t testing.TB, l *ts.Language, dir string) []string {
+	t.Helper()
+	return grammartest.Inputs(t, dir, l.Exts...)
+}
+
+// RoundTrip checks that each file parses, renders back byte for byte and
+// passes its own Check, and that tree-sitter read it without error unless
+// its name says it has some ("*error*").
+func RoundTrip(t *testing.T, l *ts.Language, files []string) {
+	for _, file := range files {
+		t.Run(name(file), func(t *testing.T) {
+			src := read(t, file)
+			doc := grammartest.RoundTrip(t, l.Format(), src)
+			if err := doc.Policy.Check(src); err != nil {
+				t.Errorf("Check(input) = %v, want nil", err)
+			}
+			if len(doc.Warnings) > 0 && !strings.Contains(filepath.Base(file), "error") {
+				t.Errorf("warnings %q, want none", doc.Warnings)
+			}
+		})
+	}
+}
+
+// Property renders n random candidates of each file (n/3 for large files,
+// a tenth with -short). Every candidate that Check accepts must have no
+// more syntax errors than the input by a fresh parse: random removal sets
+// never add parse errors that reach a test. The share that Check rejects
+// says how well the table makes candidates valid by construction; it must
+// not exceed maxShare.
+func Property(t *testing.T, l *ts.Language, files []string, n int, maxShare float64) {
+	for _, file := range files {
+		t.Run(name(file), func(t *testing.T) {
+			src := read(t, file)
+			n := n
+			if len(src) > 50000 {
+				n /= 3
+			}
+			if testing.Short() {
+				n /= 10
+			}
+			limit, err := l.Errors(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := grammartest.Property(t, l.Format(), src, n, 1, func(cand []byte) error {
+				got, err := l.Errors(cand)
+				if err != nil {
+					return err
+				}
+				if got > limit {
+					return fmt.Errorf("%d syntax errors, want at most %d", got, limit)
+				}
+				return nil
+			})
+			removals := st.Candidates - st.Transformed
+			share := float64(st.Rejected-st.TransformRejected) / float64(max(removals, 1))
+			t.Logf("candidates %d, rejected %d, bad %d; of the %d removals only, rejected %.1f%%",
+				st.Candidates, st.Rejected, st.Bad, removals, 100*share)
+			if share > maxShare {
+				t.Errorf("Check rejected %.1f%% of the removal candidates, want at most %.0f%%", 100*share, 100*maxShare)
+			}
+		})
+	}
+}
+
+// full makes SingleEdits check every node of a large input, not a sample.
+var full = flag.Bool("full", false, "check every node of the large inputs, not a sample")
+
+// SingleEdits renders, for every shrinkable node of each file (in a large
+// one, a sample of about 2000, a tenth of that with -short, and every
+// opaque node), the candidate with only that node removed, and checks it
+// with Check. Every replacement must pass: a replacement
+// that breaks the syntax is a bug in the table. Removals may fail where
+// the table cannot see the constraint (the last item of a list that must
+// not be empty, say); they must pass at least minRemovals of the time.
+func SingleEdits(t *testing.T, l *ts.Language, files []string, minRemovals float64) {
+	for _, file := range files {
+		t.Run(name(file), func(t *testing.T) {
+			src := read(t, file)
+			doc, err := l.Parse(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := doc.Tree
+			step := 1
+			if !*full && len(tr.Nodes) > 5000 {
+				step = len(tr.Nodes) / 2000
+				if testing.Short() {
+					step *= 10
+				}
+			}
+			var rem, remOK, rep, repOK int
+			failed := map[string]int{} // removal failures by parent and kind
+			var buf []byte
+			for id := range tr.Nodes {
+				id := tree.NodeID(id)
+				if !tr.CanShrink(id) || int(id)%step != 0 && !tr.Nodes[id].Is(tree.Opaque) {
+					continue
+				}
+				n := &tr.Nodes[id]
+				buf = unparse.Append(buf[:0], tr, doc.Policy, tree.Candidate{}.Remove(id))
+				err := doc.Policy.Check(buf)
+				if n.Is(tree.Removable) {
+					rem++
+					if err == nil {
+						remOK++
+					} else {
+						failed[tr.Nodes[n.Parent].Kind+" > "+n.Kind]++
+					}
+					continue
+				}
+				rep++
+				if err == nil {
+					repOK++
+				} else if rep-repOK <= 5 {
+					t.Errorf("replacing %s %q (in %s) by %q: %v\n%s", n.Kind, clip(tr.Text(id)),
+						tr.Nodes[n.Parent].Kind, n.Replace, err, around(buf, int(n.Start)))
+				}
+			}
+			t.Logf("replacements: %d/%d pass; removals: %d/%d pass (%.1f%%)", repOK, rep, remOK, rem, pct(remOK, rem))
+			if len(failed) > 0 {
+				t.Logf("failed removals: %s", summary(failed))
+			}
+			if pct(remOK, rem) < 100*minRemovals {
+				t.Errorf("removals pass %.1f%%, want at least %.0f%%", pct(remOK, rem), 100*minRemovals)
+			}
+		})
+	}
+}
+
+// name returns the name of a file's subtest: its directory's name and its
+// own, which tells the inputs of the benchmark corpus apart.
+func name(file string) string {
+	return filepath.Base(filepath.Dir(file)) + "/" + filepath.Base(file)
+}
+
+func read(t *testing.T, file string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// summary lists the counts of m, largest first.
+func summary(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] || m[keys[i]] == m[keys[j]] && keys[i] < keys[j] })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s: %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func clip(b []byte) string {
+	s := string(b)
+	if len(s) > 60 {
+		s = s[:60] + "…"
+	}
+	return s
+}
+
+// around returns the text of b around offset off.
+func around(b []byte, off int) string {
+	return string(b[max(off-120, 0):min(off+120, len(b))])
+}
