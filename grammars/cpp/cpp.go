@@ -50,6 +50,8 @@ var Language = &ts.Language{
 	Fuse:          c.Fuse,
 	LineSensitive: true,
 	Hide:          hide,
+	Declares:      declares,
+	Uses:          uses,
 	Transforms:    append([]tree.Transform{{Name: "namespace unwrapping", Candidates: unwrapNamespaces}}, c.Transforms...),
 	Tidies:        c.Tidies,
 }

@@ -24,6 +24,10 @@ type checker struct {
 	src   []byte // the input as tree-sitter sees it (see Language.Hide)
 	base  *sitter.Tree
 	limit int // the input's error count
+
+	// names are the input's declarations and uses of names, if the
+	// language's Declares query is set (see undeclared).
+	names *names
 }
 
 // check is the policy's Check.
@@ -32,21 +36,24 @@ func (c *checker) check(cand []byte) error {
 	if bytes.Equal(cand, c.src) {
 		return nil
 	}
-	n, first, err := c.errorCount(cand)
+	tree, err := c.parse(cand)
 	if err != nil {
 		return err
 	}
-	if n > c.limit {
+	defer tree.Close()
+	if n, first := errorCount(tree.RootNode()); n > c.limit {
 		line, col := grammars.Position(cand, first)
 		return &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("%s, the input had %d", plural(n, "syntax error", "syntax errors"), c.limit)}
 	}
+	if c.names != nil {
+		return c.undeclared(tree, cand)
+	}
 	return nil
 }
 
-// errorCount parses cand and returns its number of ERROR and MISSING nodes
-// and the offset of the first.
-func (c *checker) errorCount(cand []byte) (n, first int, err error) {
+// parse parses cand, as an edit of the input's tree where that pays.
+func (c *checker) parse(cand []byte) (*sitter.Tree, error) {
 	var old *sitter.Tree
 	if e := edit(c.src, cand); c.base != nil && incremental(e, len(cand)) {
 		old = c.base.Copy()
@@ -57,12 +64,16 @@ func (c *checker) errorCount(cand []byte) (n, first int, err error) {
 	tree, err := p.ParseCtx(context.Background(), old, cand)
 	c.lang.parsers.Put(p)
 	if err != nil {
-		return 0, 0, fmt.Errorf("tree-sitter: %w", err)
+		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
-	defer tree.Close()
-	root := tree.RootNode()
+	return tree, nil
+}
+
+// errorCount returns the number of ERROR and MISSING nodes under root and
+// the offset of the first.
+func errorCount(root *sitter.Node) (n, first int) {
 	if !root.HasError() {
-		return 0, 0, nil
+		return 0, 0
 	}
 	first = -1
 	walkErrors(root, func(off int) {
@@ -71,7 +82,7 @@ func (c *checker) errorCount(cand []byte) (n, first int, err error) {
 		}
 		n++
 	})
-	return n, first, nil
+	return n, first
 }
 
 // incremental reports whether parsing a candidate of n bytes as edit e of
@@ -116,15 +127,6 @@ func point(src []byte, off int) sitter.Point {
 	return sitter.Point{Row: uint32(row), Column: uint32(col)}
 }
 
-// countErrors returns the number of ERROR and MISSING nodes under root.
-func countErrors(root *sitter.Node) int {
-	n := 0
-	if root.HasError() {
-		walkErrors(root, func(int) { n++ })
-	}
-	return n
-}
-
 // walkErrors calls f with the offset of each ERROR and MISSING node under
 // n, in preorder, visiting only subtrees that contain errors.
 func walkErrors(n *sitter.Node, f func(off int)) {
@@ -144,6 +146,11 @@ func walkErrors(n *sitter.Node, f func(off int)) {
 // property tests.
 func (l *Language) Errors(src []byte) (int, error) {
 	seen, _ := l.hidden(src)
-	n, _, err := (&checker{lang: l}).errorCount(seen)
-	return n, err
+	tree, err := (&checker{lang: l}).parse(seen)
+	if err != nil {
+		return 0, err
+	}
+	defer tree.Close()
+	n, _ := errorCount(tree.RootNode())
+	return n, nil
 }

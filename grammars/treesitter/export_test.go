@@ -2,3 +2,29 @@ package treesitter
 
 // MaxIncremental lets the external tests change maxIncremental.
 var MaxIncremental = &maxIncremental
+
+// Undeclared reports, by fresh parses of src and cand and queries over
+// all of them, whether cand names something that src declared and cand
+// no longer declares: what Check finds by looking at the changed span
+// only.
+func Undeclared(l *Language, src, cand []byte) (bool, error) {
+	var n [2]*names
+	for i, text := range [][]byte{src, cand} {
+		text, _ = l.hidden(text)
+		tree, err := (&checker{lang: l}).parse(text)
+		if err != nil {
+			return false, err
+		}
+		n[i], err = l.names(tree, text)
+		tree.Close()
+		if err != nil {
+			return false, err
+		}
+	}
+	for name := range n[0].decls {
+		if len(n[1].decls[name]) == 0 && len(n[1].uses[name]) > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
+}

@@ -37,6 +37,21 @@ type Language struct {
 	// tree-sitter is not to see (see Span).
 	Hide func(src []byte) []Span
 
+	// Declares, if set, is a tree-sitter query whose captures are the
+	// names a text's declarations declare, and Uses one whose captures are
+	// the words that may name something (identifiers, outside comments
+	// and literals). The policy's Check then refuses a candidate that
+	// still names something the input declared but no longer declares it:
+	// such a removal would fail to compile, and is refused without a test
+	// run. A name declared more than once stays declared while one
+	// declaration does, whatever their scopes: the check errs on the side
+	// of testing.
+	Declares, Uses string
+
+	queries     [2]*sitter.Query // Declares and Uses, compiled
+	queriesErr  error
+	queriesOnce sync.Once
+
 	// Transforms are the language's own edits (see tree.Policy.Transforms).
 	Transforms []tree.Transform
 
@@ -77,7 +92,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	if err != nil {
 		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
-	nerr := countErrors(st.RootNode())
+	nerr, _ := errorCount(st.RootNode())
 	nodes, missing := l.copyTree(st, seen)
 	if err := ctx.Err(); err != nil {
 		st.Close()
@@ -93,6 +108,9 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
 	chk := &checker{lang: l, src: seen, base: st.Copy(), limit: nerr}
+	if chk.names, err = l.names(st, seen); err != nil {
+		return nil, err
+	}
 	st.Close()
 	st = nil
 

@@ -28,7 +28,7 @@ func TestLanguages(t *testing.T) {
 		maxShare    float64
 		minRemovals float64
 	}{
-		{cpp.Language, "cpp", 0.1, 0.95},
+		{cpp.Language, "cpp", 0.5, 0.95}, // Check refuses undeclared names too
 		{golang.Language, "golang", 0.25, 0.95},
 		{python.Language, "python", 0.3, 0.95},
 		{javascript.Language, "javascript", 0.1, 0.95},

@@ -8,13 +8,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -91,7 +95,8 @@ var full = flag.Bool("full", false, "check every node of the large inputs, not a
 // SingleEdits renders, for every shrinkable node of each file (in a large
 // one, a sample of about 2000, a tenth of that with -short, and every
 // opaque node), the candidate with only that node removed, and checks it
-// with Check. Every replacement must pass: a replacement
+// with Check (with a fresh parse's error count where the language's Check
+// also refuses undeclared names). Every replacement must pass: a replacement
 // that breaks the syntax is a bug in the table. Removals may fail where
 // the table cannot see the constraint (the last item of a list that must
 // not be empty, say); they must pass at least minRemovals of the time.
@@ -102,6 +107,21 @@ func SingleEdits(t *testing.T, l *ts.Language, files []string, minRemovals float
 			doc, err := l.Parse(context.Background(), src)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The table's part is the syntax: where the language also
+			// refuses undeclared names, a fresh parse judges instead.
+			check := doc.Policy.Check
+			if l.Declares != "" {
+				limit, err := l.Errors(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				check = func(cand []byte) error {
+					if n, err := l.Errors(cand); err != nil || n > limit {
+						return fmt.Errorf("%d syntax errors, the input had %d (%v)", n, limit, err)
+					}
+					return nil
+				}
 			}
 			tr := doc.Tree
 			step := 1
@@ -121,7 +141,7 @@ func SingleEdits(t *testing.T, l *ts.Language, files []string, minRemovals float
 				}
 				n := &tr.Nodes[id]
 				buf = unparse.Append(buf[:0], tr, doc.Policy, tree.Candidate{}.Remove(id))
-				err := doc.Policy.Check(buf)
+				err := check(buf)
 				if n.Is(tree.Removable) {
 					rem++
 					if err == nil {
@@ -197,4 +217,65 @@ func clip(b []byte) string {
 // around returns the text of b around offset off.
 func around(b []byte, off int) string {
 	return string(b[max(off-120, 0):min(off+120, len(b))])
+}
+
+// NeedTool returns the path of a program a test needs. Under CI (the CI
+// variable set) the program must be there, as .ci/run installs it;
+// elsewhere the test is skipped without it.
+func NeedTool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+	return p
+}
+
+// Reduce reduces src, in l, with a test that finds a candidate interesting
+// when interesting returns true for a file holding it, named name in a
+// directory of its own (so that it may run concurrently, two at a time),
+// and returns the result. It fails t if the reduction fails or if the
+// result is not under maxShare of src's size.
+func Reduce(t *testing.T, l *ts.Language, src []byte, name string, maxShare float64, interesting func(path string) bool) *hdd.Result {
+	t.Helper()
+	doc, err := l.Parse(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var runs atomic.Int64
+	oracle := hdd.OracleFunc(func(cand []byte) bool {
+		d := filepath.Join(dir, fmt.Sprint(runs.Add(1)))
+		if err := os.Mkdir(d, 0o700); err != nil {
+			panic(err)
+		}
+		defer os.RemoveAll(d)
+		path := filepath.Join(d, name)
+		if err := os.WriteFile(path, cand, 0o600); err != nil {
+			panic(err)
+		}
+		return interesting(path)
+	})
+	r := &hdd.Reducer{Oracle: oracle, Jobs: 2}
+	res, err := r.Reduce(context.Background(), doc.Tree, doc.Policy)
+	if err != nil {
+		t.Fatalf("Reduce: %v", err)
+	}
+	share := float64(len(res.Output)) / float64(len(src))
+	t.Logf("%d bytes to %d (%.1f%%) in %d test runs:\n%s", len(src), len(res.Output), 100*share, res.Stats.Tests, res.Output)
+	if share >= maxShare {
+		t.Errorf("the result has %.1f%% of the input's bytes, want under %.0f%%", 100*share, 100*maxShare)
+	}
+	return res
+}
+
+// Passes runs the program with args and reports whether it exits with
+// status 0 within ten seconds: a reduced program may loop forever.
+func Passes(program string, args ...string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return exec.CommandContext(ctx, program, args...).Run() == nil
 }

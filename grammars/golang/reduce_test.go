@@ -1,0 +1,34 @@
+package golang
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
+)
+
+// TestReduceGoroot reduces unicode/utf8/utf8.go of the Go tree that runs
+// the test with a test that needs one of its functions, RuneLen, declared
+// with its signature, and the file accepted by gofmt -e (Go's parser) and
+// go vet (Go's type checker, so that RuneLen still returns a value): the
+// result must be under 5% of the file.
+func TestReduceGoroot(t *testing.T) {
+	goTool := tstest.NeedTool(t, "go")
+	gofmt := tstest.NeedTool(t, "gofmt")
+	out, err := exec.Command(goTool, "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "src", "unicode", "utf8", "utf8.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tstest.Reduce(t, Language, src, "utf8.go", 0.05, func(path string) bool {
+		text, err := os.ReadFile(path)
+		return err == nil && strings.Contains(string(text), "func RuneLen(r rune) int {") &&
+			tstest.Passes(gofmt, "-e", "-l", path) && tstest.Passes(goTool, "vet", path)
+	})
+}
