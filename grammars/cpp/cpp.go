@@ -51,7 +51,7 @@ var Language = &ts.Language{
 	LineSensitive: true,
 	Hide:          hide,
 	Declares:      declares,
-	Uses:          uses,
+	Words:         words,
 	Transforms:    append([]tree.Transform{{Name: "namespace unwrapping", Candidates: unwrapNamespaces}}, c.Transforms...),
 	Tidies:        c.Tidies,
 }

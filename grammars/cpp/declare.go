@@ -30,7 +30,31 @@ const declares = `
 (preproc_function_def name: (identifier) @name)
 `
 
-// uses is the query whose captures are the words that may name something.
-const uses = `
-[(identifier) (type_identifier) (field_identifier) (namespace_identifier) (statement_identifier)] @name
-`
+// words calls f with the span of each identifier of text outside comments
+// and string and character literals, preprocessor lines included.
+func words(text []byte, f func(start, end int)) {
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '/' && i+1 < len(text) && text[i+1] == '/':
+			i = skipLine(text, i)
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
+			i = skipComment(text, i)
+		case c == '\'' && i > 0 && isIdent(text[i-1]):
+			i++ // a digit separator, or a literal's prefix
+		case c == '"' || c == '\'':
+			i = skipQuoted(text, i)
+		case isIdentStart(c):
+			j := i + 1
+			for j < len(text) && isIdent(text[j]) {
+				j++
+			}
+			if i == 0 || !isIdent(text[i-1]) {
+				f(i, j)
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+}

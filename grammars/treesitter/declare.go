@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -10,12 +11,13 @@ import (
 	"github.com/hddreduce/hdd/grammars"
 )
 
-// names are where a text declares and names things, by the language's
-// Declares and Uses queries: for each name, the sorted offsets of its
-// declarations and of its words, and the declarations in text order.
+// names are where a text declares and names things: for each name, the
+// sorted offsets of its declarations (the captures of the language's
+// Declares query) and of its words (by the language's Words), and the
+// declarations in text order.
 type names struct {
 	decls map[string][]int
-	uses  map[string][]int
+	words map[string][]int
 	order []occurrence // the declarations, by offset
 }
 
@@ -25,42 +27,39 @@ type occurrence struct {
 	name string
 }
 
-// compiled returns l's Declares and Uses queries, compiled once.
-func (l *Language) compiled() ([2]*sitter.Query, error) {
-	l.queriesOnce.Do(func() {
-		for i, q := range []string{l.Declares, l.Uses} {
-			if l.queries[i], l.queriesErr = sitter.NewQuery([]byte(q), l.Grammar); l.queriesErr != nil {
-				l.queriesErr = fmt.Errorf("internal error: the %s %s query: %w", l.Name, [...]string{"Declares", "Uses"}[i], l.queriesErr)
-				return
-			}
+// query returns l's Declares query, compiled once.
+func (l *Language) query() (*sitter.Query, error) {
+	l.declaresOnce.Do(func() {
+		if l.declares, l.declaresErr = sitter.NewQuery([]byte(l.Declares), l.Grammar); l.declaresErr != nil {
+			l.declaresErr = fmt.Errorf("internal error: the %s declarations query: %w", l.Name, l.declaresErr)
 		}
 	})
-	return l.queries, l.queriesErr
+	return l.declares, l.declaresErr
 }
 
-// names returns the declarations and uses of names in src, parsed as st,
-// or nil if l has no Declares query.
+// names returns the declarations and words of src, parsed as st, or nil
+// if l has no Declares query.
 func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 	if l.Declares == "" {
 		return nil, nil
 	}
-	qs, err := l.compiled()
+	q, err := l.query()
 	if err != nil {
 		return nil, err
 	}
-	n := &names{decls: map[string][]int{}, uses: map[string][]int{}}
-	capture(qs[0], st, src, 0, len(src), func(off int, name string) {
+	n := &names{decls: map[string][]int{}, words: map[string][]int{}}
+	capture(q, st, src, 0, len(src), func(off int, name string) {
 		n.decls[name] = append(n.decls[name], off)
 		n.order = append(n.order, occurrence{off, name})
 	})
-	capture(qs[1], st, src, 0, len(src), func(off int, name string) {
-		n.uses[name] = append(n.uses[name], off)
+	l.Words(src, func(start, end int) {
+		if w := src[start:end]; n.decls[string(w)] != nil {
+			n.words[string(w)] = append(n.words[string(w)], start)
+		}
 	})
 	sort.Slice(n.order, func(i, j int) bool { return n.order[i].off < n.order[j].off })
-	for _, m := range []map[string][]int{n.decls, n.uses} {
-		for _, offs := range m {
-			slices.Sort(offs)
-		}
+	for _, offs := range n.decls {
+		slices.Sort(offs)
 	}
 	return n, nil
 }
@@ -95,66 +94,71 @@ func within(offs []int, lo, hi int) int {
 	return j - i
 }
 
-// undeclared refuses cand, parsed as tree, if it names something the
-// input declared but declares it no more (see Language.Declares). Only
-// the span where cand differs from the input is looked at again: outside
-// it, cand declares and names what the input does.
+// undeclared refuses cand, parsed as tree, if it has a word that the input
+// declared and cand declares no more (see Language.Declares). Only the
+// span where cand differs from the input is looked at again: outside it,
+// cand declares and names what the input does. The words of the span are
+// scanned first, and the declarations queried only when a name that lost
+// its declarations outside the span is still a word in it.
 func (c *checker) undeclared(tree *sitter.Tree, cand []byte) error {
 	e := edit(c.src, cand)
 	lo, oldHi, newHi := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
-	// A word cut by the edit's ends changed too.
-	for lo > 0 && isWord(c.src[lo-1]) {
-		lo--
-	}
+	// The span starts at a line's start (where no string is open) and
+	// ends after a word the edit may have cut.
+	lo = bytes.LastIndexByte(c.src[:lo], '\n') + 1
 	for oldHi < len(c.src) && newHi < len(cand) && isWord(c.src[oldHi]) {
 		oldHi++
 		newHi++
 	}
 	n := c.names
 	i := sort.Search(len(n.order), func(i int) bool { return n.order[i].off >= lo })
-	var lost []string // names with a declaration in the span
+	var lost []string // names whose every declaration lies in the span
+	isLost := map[string]bool{}
 	for ; i < len(n.order) && n.order[i].off < oldHi; i++ {
-		lost = append(lost, n.order[i].name)
+		name := n.order[i].name
+		if offs := n.decls[name]; !isLost[name] && within(offs, lo, oldHi) == len(offs) {
+			lost = append(lost, name)
+			isLost[name] = true
+		}
 	}
 	if len(lost) == 0 {
 		return nil
 	}
-	qs, err := c.lang.compiled()
-	if err != nil {
-		return err
-	}
-	added := map[string]int{}
-	capture(qs[0], tree, cand, lo, newHi, func(_ int, name string) { added[name]++ })
-	var gone []string // names no longer declared
-	for _, name := range lost {
-		if offs := n.decls[name]; added[name] == 0 && within(offs, lo, oldHi) == len(offs) && !slices.Contains(gone, name) {
-			gone = append(gone, name)
-		}
-	}
-	if len(gone) == 0 {
-		return nil
-	}
-	used := map[string]int{}
-	first := map[string]int{}
-	capture(qs[1], tree, cand, lo, newHi, func(off int, name string) {
-		if used[name] == 0 {
-			first[name] = off
-		}
-		used[name]++
-	})
-	for _, name := range gone {
-		offs := n.uses[name]
-		if len(offs)-within(offs, lo, oldHi)+used[name] == 0 {
-			continue
-		}
-		off := first[name] // a use in the span, or else the first outside it
-		if used[name] == 0 {
-			off = offs[0]
-			if off >= lo {
-				off = offs[within(offs, 0, oldHi)] - oldHi + newHi
+	inSpan := map[string]int{} // the first word of each lost name in the span of cand
+	span := cand[lo:newHi]
+	c.lang.Words(span, func(start, end int) {
+		if w := span[start:end]; isLost[string(w)] {
+			if _, ok := inSpan[string(w)]; !ok {
+				inSpan[string(w)] = lo + start
 			}
 		}
-		line, col := grammars.Position(cand, off)
+	})
+	var declared map[string]bool // the names declared in the span of cand, if needed
+	for _, name := range lost {
+		offs := n.words[name]
+		outside := len(offs) - within(offs, lo, oldHi)
+		first, named := inSpan[name]
+		switch {
+		case !named && outside == 0:
+			continue // gone with all its words
+		case named && declared == nil:
+			q, err := c.lang.query()
+			if err != nil {
+				return err
+			}
+			declared = map[string]bool{}
+			capture(q, tree, cand, lo, newHi, func(_ int, name string) { declared[name] = true })
+		}
+		if declared[name] {
+			continue
+		}
+		if !named {
+			first = offs[0] // a word outside the span: before it, or after it
+			if first >= lo {
+				first = offs[within(offs, 0, oldHi)] - oldHi + newHi
+			}
+		}
+		line, col := grammars.Position(cand, first)
 		return &grammars.SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf("%s is no longer declared", name)}
 	}
 	return nil

@@ -3,10 +3,10 @@ package treesitter
 // MaxIncremental lets the external tests change maxIncremental.
 var MaxIncremental = &maxIncremental
 
-// Undeclared reports, by fresh parses of src and cand and queries over
-// all of them, whether cand names something that src declared and cand
-// no longer declares: what Check finds by looking at the changed span
-// only.
+// Undeclared reports, by fresh parses of src and cand and a query and a
+// scan of all of them, whether cand names something that src declared and
+// cand no longer declares: what Check finds by looking at the changed
+// span only.
 func Undeclared(l *Language, src, cand []byte) (bool, error) {
 	var n [2]*names
 	for i, text := range [][]byte{src, cand} {
@@ -22,7 +22,12 @@ func Undeclared(l *Language, src, cand []byte) (bool, error) {
 		}
 	}
 	for name := range n[0].decls {
-		if len(n[1].decls[name]) == 0 && len(n[1].uses[name]) > 0 {
+		if len(n[1].decls[name]) > 0 {
+			continue
+		}
+		used := false
+		l.Words(cand, func(start, end int) { used = used || string(cand[start:end]) == name })
+		if used {
 			return true, nil
 		}
 	}

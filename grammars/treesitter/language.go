@@ -38,19 +38,20 @@ type Language struct {
 	Hide func(src []byte) []Span
 
 	// Declares, if set, is a tree-sitter query whose captures are the
-	// names a text's declarations declare, and Uses one whose captures are
-	// the words that may name something (identifiers, outside comments
-	// and literals). The policy's Check then refuses a candidate that
-	// still names something the input declared but no longer declares it:
-	// such a removal would fail to compile, and is refused without a test
-	// run. A name declared more than once stays declared while one
-	// declaration does, whatever their scopes: the check errs on the side
-	// of testing.
-	Declares, Uses string
+	// names a text's declarations declare, and Words calls its func with
+	// the span of each word of a text that may name something
+	// (identifiers, outside comments and literals). The policy's Check
+	// then refuses a candidate that still names something the input
+	// declared but no longer declares it: such a removal would fail to
+	// compile, and is refused without a test run. A name declared more
+	// than once stays declared while one declaration does, whatever their
+	// scopes: the check errs on the side of testing.
+	Declares string
+	Words    func(text []byte, f func(start, end int))
 
-	queries     [2]*sitter.Query // Declares and Uses, compiled
-	queriesErr  error
-	queriesOnce sync.Once
+	declares     *sitter.Query // Declares, compiled
+	declaresErr  error
+	declaresOnce sync.Once
 
 	// Transforms are the language's own edits (see tree.Policy.Transforms).
 	Transforms []tree.Transform
