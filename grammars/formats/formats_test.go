@@ -16,6 +16,17 @@ func TestFor(t *testing.T) {
 		{"payload", " \n{\"a\":1}", "", "json", false},
 		{"doc", "<a/>", "", "xml", false},
 		{"bug.c", "int x;", "lines", "lines", false},
+		{"bug.cc", "int x;", "", "cpp", false},
+		{"bug.ii", "int x;", "", "cpp", false},
+		{"Bug.HPP", "int x;", "", "cpp", false},
+		{"main.go", "package main", "", "go", false},
+		{"lib.rs", "fn f() {}", "", "rust", false},
+		{"mod.py", "x = 1", "", "python", false},
+		{"app.mjs", "let x;", "", "javascript", false},
+		{"app.ts", "let x: number;", "", "typescript", false},
+		{"view.tsx", "let x = <a/>;", "", "tsx", false},
+		{"A.java", "class A {}", "", "java", false},
+		{"bug.c", "int x;", "cpp", "cpp", false},
 		{"notes", "hello", "", "", true},
 		{"bug.c", "int x;", "cobol", "", true},
 	}
@@ -27,6 +38,20 @@ func TestFor(t *testing.T) {
 		}
 		if err == nil && f.Name != tc.want {
 			t.Errorf("For(%q, %q) = %s, want %s", tc.path, tc.override, f.Name, tc.want)
+		}
+	}
+}
+
+// TestExtensionsUnique checks that no extension selects two formats: For
+// would pick the first silently.
+func TestExtensionsUnique(t *testing.T) {
+	seen := map[string]string{}
+	for _, f := range All {
+		for _, e := range f.Exts {
+			if other, ok := seen[e]; ok {
+				t.Errorf("%s selects both %s and %s", e, other, f.Name)
+			}
+			seen[e] = f.Name
 		}
 	}
 }
