@@ -36,6 +36,14 @@ func (c *checker) check(cand []byte) error {
 	if bytes.Equal(cand, c.src) {
 		return nil
 	}
+	// Words tell most undeclared names, without the parse.
+	var names *pending
+	if c.names != nil {
+		var err error
+		if names, err = c.undeclared(cand); err != nil {
+			return err
+		}
+	}
 	tree, err := c.parse(cand)
 	if err != nil {
 		return err
@@ -46,8 +54,8 @@ func (c *checker) check(cand []byte) error {
 		return &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("%s, the input had %d", plural(n, "syntax error", "syntax errors"), c.limit)}
 	}
-	if c.names != nil {
-		return c.undeclared(tree, cand)
+	if names != nil {
+		return c.declaredIn(tree, cand, names)
 	}
 	return nil
 }

@@ -94,13 +94,21 @@ func within(offs []int, lo, hi int) int {
 	return j - i
 }
 
-// undeclared refuses cand, parsed as tree, if it has a word that the input
-// declared and cand declares no more (see Language.Declares). Only the
-// span where cand differs from the input is looked at again: outside it,
-// cand declares and names what the input does. The words of the span are
-// scanned first, and the declarations queried only when a name that lost
-// its declarations outside the span is still a word in it.
-func (c *checker) undeclared(tree *sitter.Tree, cand []byte) error {
+// A pending check of declarations: names that lost their declarations
+// and are still words in the span [lo, hi) of a candidate, which must
+// declare them there (first: where each is named first).
+type pending struct {
+	names  []string
+	first  map[string]int
+	lo, hi int
+}
+
+// undeclared refuses cand if it has a word that the input declared and
+// cand declares no more (see Language.Declares), as far as words can
+// tell; it returns the names it cannot judge without a parse (see
+// declaredIn). Only the span where cand differs from the input is looked
+// at: outside it, cand declares and names what the input does.
+func (c *checker) undeclared(cand []byte) (*pending, error) {
 	e := edit(c.src, cand)
 	lo, oldHi, newHi := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
 	// The span starts at a line's start (where no string is open) and
@@ -122,44 +130,55 @@ func (c *checker) undeclared(tree *sitter.Tree, cand []byte) error {
 		}
 	}
 	if len(lost) == 0 {
-		return nil
+		return nil, nil
 	}
-	inSpan := map[string]int{} // the first word of each lost name in the span of cand
+	p := &pending{first: map[string]int{}, lo: lo, hi: newHi}
 	span := cand[lo:newHi]
 	c.lang.Words(span, func(start, end int) {
 		if w := span[start:end]; isLost[string(w)] {
-			if _, ok := inSpan[string(w)]; !ok {
-				inSpan[string(w)] = lo + start
+			if _, ok := p.first[string(w)]; !ok {
+				p.first[string(w)] = lo + start
 			}
 		}
 	})
-	var declared map[string]bool // the names declared in the span of cand, if needed
 	for _, name := range lost {
 		offs := n.words[name]
-		outside := len(offs) - within(offs, lo, oldHi)
-		first, named := inSpan[name]
-		switch {
-		case !named && outside == 0:
-			continue // gone with all its words
-		case named && declared == nil:
-			q, err := c.lang.query()
-			if err != nil {
-				return err
-			}
-			declared = map[string]bool{}
-			capture(q, tree, cand, lo, newHi, func(_ int, name string) { declared[name] = true })
-		}
-		if declared[name] {
-			continue
-		}
-		if !named {
-			first = offs[0] // a word outside the span: before it, or after it
+		_, named := p.first[name]
+		switch outside := len(offs) - within(offs, lo, oldHi); {
+		case named:
+			p.names = append(p.names, name) // declared in the span, perhaps
+		case outside > 0:
+			first := offs[0] // a word outside the span: before it, or after it
 			if first >= lo {
 				first = offs[within(offs, 0, oldHi)] - oldHi + newHi
 			}
+			return nil, undeclaredError(cand, first, name)
 		}
-		line, col := grammars.Position(cand, first)
-		return &grammars.SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf("%s is no longer declared", name)}
+	}
+	if len(p.names) == 0 {
+		return nil, nil
+	}
+	return p, nil
+}
+
+// declaredIn refuses cand, parsed as tree, if a name of p is not declared
+// in p's span.
+func (c *checker) declaredIn(tree *sitter.Tree, cand []byte, p *pending) error {
+	q, err := c.lang.query()
+	if err != nil {
+		return err
+	}
+	declared := map[string]bool{}
+	capture(q, tree, cand, p.lo, p.hi, func(_ int, name string) { declared[name] = true })
+	for _, name := range p.names {
+		if !declared[name] {
+			return undeclaredError(cand, p.first[name], name)
+		}
 	}
 	return nil
+}
+
+func undeclaredError(cand []byte, off int, name string) error {
+	line, col := grammars.Position(cand, off)
+	return &grammars.SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf("%s is no longer declared", name)}
 }
