@@ -52,12 +52,25 @@ var Language = &ts.Language{
 	Hide:          hide,
 	Declares:      declares,
 	Words:         words,
-	Transforms:    append([]tree.Transform{{Name: "namespace unwrapping", Candidates: unwrapNamespaces}}, c.Transforms...),
+	Transforms:    transforms(),
 	Tidies:        c.Tidies,
 }
 
 // Format is the C++ format.
 var Format = Language.Format()
+
+// transforms returns C++'s transforms: namespace unwrapping, then C's,
+// with C++'s type simplification in place of C's.
+func transforms() []tree.Transform {
+	tfs := []tree.Transform{{Name: "namespace unwrapping", Candidates: unwrapNamespaces}}
+	for _, tf := range c.Transforms {
+		if tf.Name == "type simplification" {
+			tf.Candidates = simplifyTypes
+		}
+		tfs = append(tfs, tf)
+	}
+	return tfs
+}
 
 // table returns C's table extended with C++'s kinds.
 func table() *ts.Table {
@@ -69,6 +82,11 @@ func table() *ts.Table {
 
 	maps.Copy(t.Children, map[ts.Child]ts.Edit{
 		{Parent: "try_statement", Field: ts.Any, Kind: "catch_clause"}: {Flags: tree.Removable},
+		// A reference declarator may become a plain one: T &x becomes T x.
+		{Parent: "reference_declarator", Field: ts.Any, Kind: "&"}:           {Flags: tree.Removable},
+		{Parent: "reference_declarator", Field: ts.Any, Kind: "&&"}:          {Flags: tree.Removable},
+		{Parent: "abstract_reference_declarator", Field: ts.Any, Kind: "&"}:  {Flags: tree.Removable},
+		{Parent: "abstract_reference_declarator", Field: ts.Any, Kind: "&&"}: {Flags: tree.Removable},
 		// A brace initializer of a member: int a{1} becomes int a.
 		{Parent: "field_declaration", Field: "default_value", Kind: "initializer_list"}: {Flags: tree.Removable},
 	})

@@ -42,6 +42,7 @@ func TestRemove(t *testing.T) {
 		{"member initializers", "struct A { A() : x(1), y(2) {} int x, y; };\n", "field_initializer_list", ":", "struct A { A() {} int x, y; };\n"},
 		{"one member initializer", "struct A { A() : x(1), y(2) {} int x, y; };\n", "field_initializer", "x", "struct A { A() : y(2) {} int x, y; };\n"},
 		{"lambda capture", "auto f = [a, &b]() { return 1; };\n", "identifier", "a", "auto f = [ &b]() { return 1; };\n"}, // [& could fuse
+		{"reference", "void f(const A &a);\n", "&", "&", "void f(const A a);\n"},
 		{"catch clause", "void f() { try { g(); } catch (int) {} catch (...) {} }\n", "catch_clause", "catch (int)", "void f() { try { g(); } catch (...) {} }\n"},
 		{"attribute after a namespace", "namespace std __attribute__ ((__visibility__ (\"default\")))\n{\nint a;\n}\n",
 			"attribute_specifier", "__attribute__", "namespace std\n{\nint a;\n}\n"},
@@ -110,5 +111,34 @@ func TestUnwrapNamespaces(t *testing.T) {
 	want := []string{"int x;\nnamespace b { int y; }\nint z;\n", "namespace a {\nint x;\nint y;\n}\nint z;\n"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestSimplifyTypes checks the types the transform proposes int for.
+func TestSimplifyTypes(t *testing.T) {
+	src := "std::map<int, int> f(const std::vector<int> &v, unsigned long n);\ntypedef A<B> T;\nstatic long x = 1;\nstruct S { T::U m; } s;\nint g(void);\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range simplifyTypes(doc.Tree, tree.Candidate{}) {
+		for line := range strings.SplitSeq(string(unparse.Text(doc.Tree, doc.Policy, c)), "\n") {
+			if !strings.Contains(src, line) {
+				got = append(got, line)
+			}
+		}
+	}
+	want := []string{
+		"int f(const std::vector<int> &v, unsigned long n);",
+		"std::map<int, int> f(const int &v, unsigned long n);",
+		"std::map<int, int> f(const std::vector<int> &v, int n);",
+		"typedef int T;",
+		"typedef A<int> T;", // a template argument
+		"static int x = 1;",
+		"struct S { int m; } s;",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
