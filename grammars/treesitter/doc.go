@@ -47,6 +47,15 @@
 // concurrent use: each call takes a parser of its own from the language's
 // pool.
 //
+// A language may also hide spans from tree-sitter ([Language.Hide]): GNU
+// extensions its grammar reads in some places only are parsed as blanks
+// and kept as nodes of their own. And it may give a query for the names its
+// declarations declare ([Language.Declares]): Check then refuses, without a
+// test run, a candidate that still names something the input declared but
+// declares it no more, which a compiler would refuse. It looks again only
+// at the span where the candidate differs from the input, at its words
+// first and at its declarations only if it must.
+//
 // go-tree-sitter does not ship the grammars' node-types.json, so the tables
 // are written out by hand from the grammars' node kinds, and each
 // language's tests check that its replacements re-parse.
