@@ -11,6 +11,7 @@ import (
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/c"
 	"github.com/hddreduce/hdd/grammars/cpp"
+	"github.com/hddreduce/hdd/grammars/css"
 	"github.com/hddreduce/hdd/grammars/golang"
 	"github.com/hddreduce/hdd/grammars/java"
 	"github.com/hddreduce/hdd/grammars/javascript"
@@ -25,6 +26,7 @@ import (
 // All lists every format, in the order they are tried when sniffing.
 var All = []*grammars.Format{json.Format, xml.Format, xml.HTMLFormat, c.Format, cpp.Format,
 	golang.Format, rust.Format, python.Format, javascript.Format, typescript.Format, typescript.TSXFormat, java.Format,
+	css.Format,
 	lines.Format}
 
 // Names returns the names of all formats, for messages and flag help.

@@ -26,6 +26,7 @@ func TestFor(t *testing.T) {
 		{"app.ts", "let x: number;", "", "typescript", false},
 		{"view.tsx", "let x = <a/>;", "", "tsx", false},
 		{"A.java", "class A {}", "", "java", false},
+		{"site.css", "a { }", "", "css", false},
 		{"bug.c", "int x;", "cpp", "cpp", false},
 		{"notes", "hello", "", "", true},
 		{"bug.c", "int x;", "cobol", "", true},

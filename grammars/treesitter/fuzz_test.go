@@ -11,6 +11,7 @@ import (
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/c"
 	"github.com/hddreduce/hdd/grammars/cpp"
+	"github.com/hddreduce/hdd/grammars/css"
 	"github.com/hddreduce/hdd/grammars/golang"
 	"github.com/hddreduce/hdd/grammars/java"
 	"github.com/hddreduce/hdd/grammars/javascript"
@@ -30,7 +31,7 @@ var languages = []struct {
 }{
 	{c.Language, "c"}, {cpp.Language, "cpp"}, {golang.Language, "golang"}, {python.Language, "python"},
 	{javascript.Language, "javascript"}, {typescript.Language, "typescript"}, {typescript.TSX, "typescript"},
-	{rust.Language, "rust"}, {java.Language, "java"},
+	{rust.Language, "rust"}, {java.Language, "java"}, {css.Language, "css"},
 }
 
 // FuzzParse checks the generic adapter with every language: any input

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/cpp"
+	"github.com/hddreduce/hdd/grammars/css"
 	"github.com/hddreduce/hdd/grammars/golang"
 	"github.com/hddreduce/hdd/grammars/java"
 	"github.com/hddreduce/hdd/grammars/javascript"
@@ -36,6 +37,7 @@ func TestLanguages(t *testing.T) {
 		{typescript.TSX, "typescript", 0.1, 0.95},
 		{rust.Language, "rust", 0.15, 0.95},
 		{java.Language, "java", 0.15, 0.95},
+		{css.Language, "css", 0.15, 0.95},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang.Name, func(t *testing.T) {
