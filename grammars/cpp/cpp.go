@@ -7,8 +7,9 @@
 // # Policy
 //
 // Beyond C's: namespace bodies, class bodies and linkage blocks hold
-// items, and become "{}"; an access specifier ("public:") vanishes with its
-// colon; template parameters and arguments, lambda captures, base classes'
+// items, and become "{}"; a function's body becomes ";", which leaves a
+// declaration; an access specifier ("public:") vanishes with its colon, a
+// template parameter's name and a reference's & may vanish; template parameters and arguments, lambda captures, base classes'
 // member initializers and structured bindings are list items; a member's
 // or a parameter's default value ("= 1") may vanish; a base class clause,
 // a member initializer list, noexcept, throw(), override and final,
@@ -33,6 +34,7 @@ package cpp
 
 import (
 	"maps"
+	"slices"
 
 	tscpp "github.com/smacker/go-tree-sitter/cpp"
 
@@ -82,6 +84,15 @@ func table() *ts.Table {
 
 	maps.Copy(t.Children, map[ts.Child]ts.Edit{
 		{Parent: "try_statement", Field: ts.Any, Kind: "catch_clause"}: {Flags: tree.Removable},
+		// A function's body may go, leaving a declaration: void f() {...}
+		// becomes void f(); as C-Vise's replace-function-def-with-decl
+		// does. (Not with member initializers: "A() : x(0);" is no
+		// declaration; they may go first.)
+		{Parent: "function_definition", Field: "body", Kind: "compound_statement"}: {Replace: ";"},
+		// A template parameter's name: template <typename T> becomes
+		// template <typename>.
+		{Parent: "type_parameter_declaration", Field: ts.Any, Kind: "type_identifier"}:          {Flags: tree.Removable},
+		{Parent: "variadic_type_parameter_declaration", Field: ts.Any, Kind: "type_identifier"}: {Flags: tree.Removable},
 		// A reference declarator may become a plain one: T &x becomes T x.
 		{Parent: "reference_declarator", Field: ts.Any, Kind: "&"}:           {Flags: tree.Removable},
 		{Parent: "reference_declarator", Field: ts.Any, Kind: "&&"}:          {Flags: tree.Removable},
@@ -141,7 +152,8 @@ func table() *ts.Table {
 // plan groups what C's table cannot: an access specifier with its colon,
 // and a default value with its "=" (which may then vanish together), and a
 // member's declarator with its default value, so that a member
-// declaration's declarators are list items as in C.
+// declaration's declarators are list items as in C. A function body
+// becomes "{}" instead of ";" where member initializers come before it.
 func plan(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 	token := func(s ts.Part, kind string) bool {
 		n := pl.Node(s)
@@ -154,6 +166,16 @@ func plan(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 		return ""
 	}
 	switch p.Kind {
+	case "function_definition":
+		// With member initializers, the body becomes "{}", not ";".
+		if slices.ContainsFunc(parts, func(s ts.Part) bool { n := pl.Node(s); return n != nil && n.Kind == "field_initializer_list" }) {
+			for i := range parts {
+				if n := pl.Node(parts[i]); n != nil && n.Kind == "compound_statement" {
+					parts[i].Replace = "{}"
+				}
+			}
+		}
+		return parts
 	case "field_declaration_list":
 		out := parts[:0]
 		for i := 0; i < len(parts); i++ {

@@ -43,6 +43,8 @@ func TestRemove(t *testing.T) {
 		{"one member initializer", "struct A { A() : x(1), y(2) {} int x, y; };\n", "field_initializer", "x", "struct A { A() : y(2) {} int x, y; };\n"},
 		{"lambda capture", "auto f = [a, &b]() { return 1; };\n", "identifier", "a", "auto f = [ &b]() { return 1; };\n"}, // [& could fuse
 		{"reference", "void f(const A &a);\n", "&", "&", "void f(const A a);\n"},
+		{"function body", "int f(int a) {\n  return a;\n}\n", "compound_statement", "{", "int f(int a) ;\n"},
+		{"template parameter name", "template <typename T> struct S;\n", "type_identifier", "T", "template <typename> struct S;\n"},
 		{"catch clause", "void f() { try { g(); } catch (int) {} catch (...) {} }\n", "catch_clause", "catch (int)", "void f() { try { g(); } catch (...) {} }\n"},
 		{"attribute after a namespace", "namespace std __attribute__ ((__visibility__ (\"default\")))\n{\nint a;\n}\n",
 			"attribute_specifier", "__attribute__", "namespace std\n{\nint a;\n}\n"},
