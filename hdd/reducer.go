@@ -133,13 +133,16 @@ type Result struct {
 
 // Stats counts the work done by a reduction.
 type Stats struct {
-	Tests     int           // test runs started (calls of the Oracle that ran the test), the canceled ones included
-	CacheHits int           // candidates whose text had been tested before
-	Rejected  int           // candidates refused by the policy's Check, never tested
-	Canceled  int           // test runs stopped before their verdict: speculative runs after an earlier candidate won, runs under way on an interruption
-	TestTime  time.Duration // time spent in the Oracle, summed over parallel runs
-	TestWall  time.Duration // wall time during which at least one test ran
-	Elapsed   time.Duration // wall time of the whole reduction
+	Tests      int           // test runs started (calls of the Oracle that ran the test), the canceled ones included
+	CacheHits  int           // candidates whose text had been tested before
+	FoldsTried int           // folds tested: several candidates tested at once were interesting, and combined (Jobs > 1)
+	Folds      int           // folds adopted: those found interesting
+	Folded     int           // the candidates the folds adopted combined
+	Rejected   int           // candidates refused by the policy's Check, never tested
+	Canceled   int           // test runs stopped before their verdict: speculative runs after an earlier candidate won, runs under way on an interruption
+	TestTime   time.Duration // time spent in the Oracle, summed over parallel runs
+	TestWall   time.Duration // wall time during which at least one test ran
+	Elapsed    time.Duration // wall time of the whole reduction
 
 	BytesBefore, BytesAfter int
 	NodesBefore, NodesAfter int // nodes present in the tree, separators aside

@@ -24,6 +24,10 @@ type search struct {
 	stats   Stats
 	seed    maphash.Seed
 	cache   map[uint64]bool // text hash → interesting
+	// testing holds the texts under test, by hash: a candidate whose text
+	// is being tested waits for that verdict instead of a run of its own,
+	// so the runs do not depend on which test ends first. Guarded by mu.
+	testing map[uint64]*verdict
 	start   time.Time
 	phase   string // for Progress; guarded by mu
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu

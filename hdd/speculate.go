@@ -2,42 +2,62 @@ package hdd
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// first tests gen(0), ..., gen(n-1) in order and adopts the first
-// interesting one, returning its index or -1. With Jobs > 1 it tests up to
-// Jobs candidates at once, ahead of the serial order, and cancels the runs
-// after a success; the outcome is that of the serial loop.
-func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate) (int, error) {
+// A folder returns the fold of some of the candidates at the given
+// indices, the candidate making all their changes at once, and the indices
+// of those it combines, in order; the first of them must be the first of
+// indices. It returns fewer than two indices if they do not combine.
+type folder func(indices []int) (tree.Candidate, []int)
+
+// first tests the alternatives gen(0), ..., gen(n-1), all made from the
+// current candidate, and adopts interesting ones; it returns the indices of
+// those it adopted, in order, or none (see minimize.Tester.First).
+//
+// With one job it tests them in order and adopts the first interesting
+// one. With Jobs > 1 it keeps Jobs tests under way, in the order of the
+// alternatives: as the verdict of each comes, in that order, a failure
+// makes room for the next alternative. At the first success it waits for
+// the verdicts of the others under way, which were started from the same
+// candidate, and if several of them are interesting and fold is not nil,
+// it tests their fold, adopting it if it is interesting. Otherwise, or if
+// the fold is not, it adopts the first success, as the serial loop would.
+// Which alternatives are tested depends on Jobs and on the verdicts, never
+// on how long a test takes, so the result is the same at every run with
+// the same Jobs.
+func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate, fold folder) ([]int, error) {
 	if s.r.Jobs <= 1 || n <= 1 {
-		return s.firstSerial(ctx, n, gen)
+		i, err := s.firstSerial(ctx, n, gen)
+		if i < 0 {
+			return nil, err
+		}
+		return []int{i}, err
 	}
 	type outcome struct {
 		ok   bool
 		text []byte
 		err  error
 	}
-	spec, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait() // every run has ended before first returns
+	spec, cancel := context.WithCancel(ctx)
+	defer cancel()
 	results := make([]chan outcome, n)
-	configs := make([]tree.Candidate, n)
+	cands := make([]tree.Candidate, n)
 	launched := 0
 	launch := func() {
 		i := launched
 		launched++
-		configs[i] = gen(i)
+		cands[i] = gen(i)
 		results[i] = make(chan outcome, 1)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ok, text, err := s.eval(spec, configs[i])
+		wg.Go(func() {
+			ok, text, err := s.eval(spec, cands[i])
 			results[i] <- outcome{ok, text, err}
-		}()
+		})
 	}
 	for i := range n {
 		for launched < n && launched < i+s.r.Jobs {
@@ -45,15 +65,83 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 		}
 		o := <-results[i]
 		if o.err != nil {
-			return -1, o.err
+			return nil, o.err
 		}
-		if o.ok {
-			cancel() // the later candidates no longer matter
-			s.adopt(configs[i], o.text)
-			return i, nil
+		if !o.ok {
+			continue
+		}
+		// A success: the others under way may join it in a fold.
+		wins := []int{i}
+		for k := i + 1; k < launched; k++ {
+			ok := <-results[k]
+			switch {
+			case ok.err == nil && ok.ok:
+				wins = append(wins, k)
+			case ok.err != nil && !errors.Is(ok.err, ErrBudget) && ctx.Err() == nil:
+				return nil, ok.err
+			}
+		}
+		if len(wins) > 1 && fold != nil {
+			used, err := s.foldWins(ctx, wins, fold)
+			if err != nil || used != nil {
+				return used, err
+			}
+		}
+		s.adopt(cands[i], o.text)
+		return []int{i}, nil
+	}
+	return nil, nil
+}
+
+// foldWins tests the fold of the successes wins and adopts it if it is
+// interesting. If it is not, it tests the folds of the two halves of wins
+// at once and adopts the first of them that is, as ClusterFuzz splits a
+// failed batch; it returns the indices adopted, or none if no fold was.
+func (s *search) foldWins(ctx context.Context, wins []int, fold folder) ([]int, error) {
+	type tried struct {
+		c    tree.Candidate
+		used []int
+		ok   bool
+		text []byte
+		err  error
+	}
+	try := func(groups ...[]int) []tried {
+		out := make([]tried, len(groups))
+		var wg sync.WaitGroup
+		for k, g := range groups {
+			c, used := fold(g)
+			if len(used) < 2 {
+				continue
+			}
+			out[k].c, out[k].used = c, used
+			s.mu.Lock()
+			s.stats.FoldsTried++
+			s.mu.Unlock()
+			wg.Go(func() { out[k].ok, out[k].text, out[k].err = s.eval(ctx, c) })
+		}
+		wg.Wait()
+		return out
+	}
+	rounds := [][][]int{{wins}}
+	if h := len(wins) / 2; h >= 2 {
+		rounds = append(rounds, [][]int{wins[:h], wins[h:]})
+	}
+	for _, groups := range rounds {
+		for _, t := range try(groups...) {
+			if t.err != nil && !errors.Is(t.err, ErrBudget) {
+				return nil, t.err
+			}
+			if t.ok {
+				s.mu.Lock()
+				s.stats.Folds++
+				s.stats.Folded += len(t.used)
+				s.mu.Unlock()
+				s.adopt(t.c, t.text)
+				return t.used, nil
+			}
 		}
 	}
-	return -1, nil
+	return nil, nil
 }
 
 // firstSerial is first with one test at a time. While a candidate is

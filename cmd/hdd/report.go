@@ -48,6 +48,9 @@ func summary(con *console, input string, original int, res *hdd.Result, timeouts
 	}
 	con.printf("%s %s: %d -> %s (%s), %d -> %s", state, input, original, plural(st.BytesAfter, "byte"), change,
 		st.NodesBefore, plural(st.NodesAfter, "node"))
+	if st.FoldsTried > 0 {
+		con.printf("%d of %d folds adopted (%d candidates found interesting at once, combined)", st.Folds, st.FoldsTried, st.Folded)
+	}
 	con.printf("%s (%d canceled, %d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
 		plural(st.Tests, "test run"), st.Canceled, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
 		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
