@@ -477,7 +477,7 @@ func TestFoldDeterministic(t *testing.T) {
 				time.Sleep(time.Duration(n*7919%5) * time.Millisecond) // shuffled durations
 				return interesting(c)
 			})
-						r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
+			r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
 			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 			if err != nil {
 				t.Fatal(err)

@@ -121,4 +121,3 @@ func TestFoldSplit(t *testing.T) {
 		})
 	}
 }
-
