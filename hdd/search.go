@@ -76,6 +76,9 @@ func (s *search) logf(format string, args ...any) {
 // adopt makes candidate c, whose text is text, the best so far.
 func (s *search) adopt(c tree.Candidate, text []byte) {
 	s.cur = c
+	if s.p != nil && s.p.Adopted != nil {
+		s.p.Adopted(text)
+	}
 	s.mu.Lock()
 	improved := len(text) < len(s.best)
 	s.best = text

@@ -61,7 +61,7 @@ func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{src: src, base: st.Copy(), limit: nerr}
+	chk := &checker{src: src, input: src, base: st.Copy(), limit: nerr}
 	st.Close()
 	st = nil
 
@@ -78,6 +78,7 @@ func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 		Units:         grammars.TextUnits,
 		Accepts:       accepts,
 		Check:         chk.check,
+		Adopted:       chk.adopted,
 		Transforms: []tree.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},

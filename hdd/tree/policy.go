@@ -59,6 +59,14 @@ type Policy struct {
 	// candidate counts as uninteresting and costs no test run.
 	Check func(candidate []byte) error
 
+	// Adopted, if set, is told each text the search adopts as its best
+	// candidate, so that Check may compare the next candidates, all made
+	// from it, with it rather than with the input (C parses a candidate
+	// as one edit of the best text, where it was many edits of the
+	// input). It is called from the search's goroutine, and must be safe
+	// to call while Check runs.
+	Adopted func(best []byte)
+
 	// Transforms are format-specific edits the search tries after
 	// hoisting in each sweep, such as expanding a C macro.
 	Transforms []Transform
