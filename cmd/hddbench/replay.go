@@ -20,15 +20,16 @@ import (
 	"time"
 )
 
-// The scaling benchmark replays a reduction with recorded verdicts: a first
-// run with the case's real test records the verdict of every candidate by
-// the SHA-256 of its content; then hdd runs again at each -j with a test
-// that answers from the recording after a fixed simulated time (a sleep).
-// A candidate never recorded (a run at a higher -j tries candidates the
-// serial run never did) runs the real test, is recorded and counted, and
-// still takes the simulated time. Every verdict is real, and 64 sleeping
-// tests need no cores, so the scaling to -j 64 can be measured on a small
-// machine.
+// The scaling benchmark replays a reduction with recorded verdicts: a run
+// with the case's real test records the verdict of every candidate by the
+// SHA-256 of its content; then hdd runs again with a test that answers
+// from the recording after a fixed simulated time (a sleep). At each -j, a
+// first, untimed run records the verdicts of the candidates the serial run
+// never tried (run with the real test, and counted as such); hdd tries the
+// same candidates at every run with the same -j, so the timed run that
+// follows answers every test from the recording in the simulated time.
+// Every verdict is real, and 64 sleeping tests need no cores, so the
+// scaling to -j 64 can be measured on a small machine.
 
 // Environment of the replaying test, which is hddbench itself (see
 // replayMain).
@@ -51,7 +52,8 @@ type replayRow struct {
 	Jobs     int
 	Wall     time.Duration
 	Tests    int // test runs hdd started
-	New      int // of which not in the recording: the real test ran
+	New      int // of which not in the serial run's recording: recorded by a run at this -j first
+	OwnCPU   time.Duration
 	Bytes    int
 	Verified bool
 	Err      string
@@ -82,7 +84,12 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 			continue
 		}
 		for _, j := range rc.jobs {
+			var fresh replayRow
+			if j > 1 {
+				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0) // records what -j 1 did not try
+			}
 			r := cfg.replayRun(ctx, c, self, rec.Name(), j, rc.delay)
+			r.New = fresh.New
 			fmt.Fprintf(cfg.stderr, "hddbench: %s -j %d: %v, %d tests (%d new), %d bytes, verified %v %s\n",
 				c.Name, j, r.Wall.Round(time.Millisecond), r.Tests, r.New, r.Bytes, r.Verified, r.Err)
 			rows = append(rows, r)
@@ -134,10 +141,11 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 	}
 	if b, err := os.ReadFile(stats); err == nil {
 		var st struct {
-			Tests int `json:"tests"`
+			Tests  int     `json:"tests"`
+			OwnCPU float64 `json:"own_cpu_seconds"`
 		}
 		if json.Unmarshal(b, &st) == nil {
-			r.Tests = st.Tests
+			r.Tests, r.OwnCPU = st.Tests, time.Duration(st.OwnCPU*float64(time.Second))
 		}
 	}
 	r.Bytes = fileSize(output)
@@ -151,10 +159,11 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 // the speedups at each -j.
 func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
 	fmt.Fprintf(w, "Replayed verdicts, %v per test run.\n\n", rc.delay)
-	fmt.Fprintln(w, "| case | -j | wall | speedup | test runs | not recorded | final bytes | verified |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|")
+	fmt.Fprintln(w, "| case | -j | wall | speedup | test runs | not tried at -j 1 | final bytes | hdd CPU | verified |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---|")
 	serial := map[string]replayRow{}
 	logSum, count := map[int]float64{}, map[int]int{}
+	runs, serialRuns, larger := map[int]int{}, map[int]int{}, map[int]int{}
 	for _, r := range rows {
 		if r.Jobs == 1 && serial[r.Case].Case == "" && r.Err == "" && r.Wall > 0 && r.Tests > 0 {
 			serial[r.Case] = r
@@ -165,6 +174,11 @@ func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
 			speedup = fmt.Sprintf("%.2f", x)
 			logSum[r.Jobs] += math.Log(x)
 			count[r.Jobs]++
+			runs[r.Jobs] += r.Tests
+			serialRuns[r.Jobs] += s.Tests
+			if r.Bytes > s.Bytes {
+				larger[r.Jobs]++
+			}
 		}
 		ok := "yes"
 		if !r.Verified {
@@ -173,14 +187,15 @@ func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
 		if r.Err != "" {
 			ok += " (" + r.Err + ")"
 		}
-		fmt.Fprintf(w, "| %s | %d | %.1fs | %s | %d | %d | %d | %s |\n", r.Case, r.Jobs, r.Wall.Seconds(), speedup, r.Tests, r.New, r.Bytes, ok)
+		fmt.Fprintf(w, "| %s | %d | %.1fs | %s | %d | %d | %d | %v | %s |\n", r.Case, r.Jobs, r.Wall.Seconds(), speedup, r.Tests, r.New, r.Bytes, r.OwnCPU.Round(time.Millisecond), ok)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| -j | geometric mean speedup | cases |")
-	fmt.Fprintln(w, "|---:|---:|---:|")
+	fmt.Fprintln(w, "| -j | geometric mean speedup | test runs, all cases | over -j 1 | cases with more bytes than -j 1 | cases |")
+	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|")
 	for _, j := range rc.jobs {
 		if count[j] > 0 {
-			fmt.Fprintf(w, "| %d | %.2f | %d |\n", j, math.Exp(logSum[j]/float64(count[j])), count[j])
+			fmt.Fprintf(w, "| %d | %.2f | %d | %.2fx | %d | %d |\n", j, math.Exp(logSum[j]/float64(count[j])),
+				runs[j], float64(runs[j])/float64(max(serialRuns[j], 1)), larger[j], count[j])
 		}
 	}
 }
