@@ -184,8 +184,10 @@ type Checked struct {
 // caller may run it while the input is being parsed (the parse usually
 // takes about as long as a test run) and then call ReduceChecked with the
 // parsed tree. It fails with ErrNotInteresting when no run found the
-// original interesting. Its first test, the one Calibrate times, runs
-// alone, before any other.
+// original interesting. Calibrate is called when the first test of the
+// original ends; with one job that test runs alone, before any other;
+// with Jobs > 1 all the tests of Preflight run at once, unless MaxTests
+// leaves no room for all.
 func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) {
 	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), repeat: 1, start: time.Now()}
 	s.best = text
@@ -193,21 +195,14 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 	s.cache[s.hash(s.best)] = true
 
 	s.phase = "checking the original"
-	first, took, err := s.run(ctx, s.best)
-	if err != nil {
-		return nil, err
-	}
-	if r.Calibrate != nil {
-		r.Calibrate(took)
-	}
-	// The other checks of the original and the test of the empty file are
-	// independent: with Jobs > 1 they run at once.
 	runs := max(r.CheckRuns, 2)
 	verdicts := make([]bool, runs+1) // the checks, then the empty file
 	errs := make([]error, runs+1)
-	verdicts[0] = first
+	// All at once only if the budget has room for all: the first test must
+	// be one of those that run.
+	parallel := r.Jobs > 1 && (r.MaxTests <= 0 || r.MaxTests > runs+1)
 	var wg sync.WaitGroup
-	for i := 1; i <= runs; i++ {
+	for i := 0; i <= runs; i++ {
 		text := s.best
 		if i == runs {
 			if len(s.best) == 0 {
@@ -215,14 +210,30 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 			}
 			text = nil
 		}
-		check := func() { verdicts[i], _, errs[i] = s.run(ctx, text) }
-		if r.Jobs > 1 {
+		check := func() {
+			var took time.Duration
+			verdicts[i], took, errs[i] = s.run(ctx, text)
+			if i == 0 && errs[i] == nil && r.Calibrate != nil {
+				r.Calibrate(took)
+			}
+		}
+		switch {
+		case i == 0 && !parallel:
+			// The first test runs alone, so the timeout Calibrate
+			// derives from it bounds every other test.
+			if check(); errs[0] != nil {
+				return nil, errs[0]
+			}
+		case parallel:
 			wg.Go(check)
-		} else {
+		default:
 			check()
 		}
 	}
 	wg.Wait()
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
 	// A small MaxTests leaves some checks undone: they count as neither.
 	done := []bool{true}
 	for i := 1; i <= runs; i++ {

@@ -118,9 +118,10 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		Repeat:    o.repeat,
 		Calibrate: func(first time.Duration) {
 			if o.timeout == 0 {
-				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
+				timeout := min(max(10*first, 5*time.Second), time.Hour)
+				test.SetTimeout(timeout)
 				if o.verbose {
-					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), test.Timeout)
+					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), timeout)
 				}
 			}
 		},

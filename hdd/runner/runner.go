@@ -38,6 +38,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -109,6 +111,69 @@ type Command struct {
 	// outside its process group (see [Reaper]); every Command running
 	// tests for the process must then share it.
 	Reaper *Reaper
+
+	// timeout, when positive, replaces Timeout (see SetTimeout); changed
+	// is closed when it changes, and replaced.
+	timeout atomic.Int64
+	tmu     sync.Mutex
+	changed chan struct{}
+}
+
+// SetTimeout sets the timeout of the runs in place of Timeout: unlike
+// Timeout it may be set while tests run, and applies to the runs under way
+// too, from their start (a run that has already taken longer is killed).
+func (c *Command) SetTimeout(d time.Duration) {
+	c.timeout.Store(int64(max(d, 1)))
+	c.tmu.Lock()
+	if c.changed != nil {
+		close(c.changed)
+	}
+	c.changed = make(chan struct{})
+	c.tmu.Unlock()
+}
+
+// timeoutChanged returns a channel closed when the timeout changes.
+func (c *Command) timeoutChanged() <-chan struct{} {
+	c.tmu.Lock()
+	defer c.tmu.Unlock()
+	if c.changed == nil {
+		c.changed = make(chan struct{})
+	}
+	return c.changed
+}
+
+// deadline cancels run, with errTimeout as the cause, when the run that
+// started at start has taken longer than the timeout, as the timeout is
+// now or becomes; it returns when done is closed.
+func (c *Command) deadline(start time.Time, cancel context.CancelCauseFunc, done <-chan struct{}) {
+	for {
+		changed := c.timeoutChanged()
+		var fire <-chan time.Time
+		if t := c.runTimeout(); t > 0 {
+			timer := time.NewTimer(time.Until(start.Add(t)))
+			defer timer.Stop()
+			fire = timer.C
+		}
+		select {
+		case <-fire:
+			cancel(errTimeout)
+			return
+		case <-changed:
+		case <-done:
+			return
+		}
+	}
+}
+
+// errTimeout is the cause of a run's end by its timeout.
+var errTimeout = errors.New("the test timed out")
+
+// runTimeout returns the timeout of a run that starts now.
+func (c *Command) runTimeout() time.Duration {
+	if d := c.timeout.Load(); d > 0 {
+		return time.Duration(d)
+	}
+	return c.Timeout
 }
 
 // Test runs the test on candidate.
@@ -183,12 +248,13 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	// Take the start time before the deadline, so that a run that timed
 	// out has a Duration of at least Timeout.
 	start := time.Now()
-	runCtx := ctx
-	if c.Timeout > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, c.Timeout)
-		defer cancel()
-	}
+	// The timeout may change while the test runs (SetTimeout): a watcher
+	// ends the run when it is spent.
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watched := make(chan struct{})
+	defer close(watched)
+	go c.deadline(start, cancel, watched)
 	var cmd *exec.Cmd
 	var err error
 	for attempt := 0; ; attempt++ {
