@@ -89,9 +89,10 @@ type Reducer struct {
 	MaxTests int
 
 	// Jobs is how many tests may run at once; <= 1 means one at a time.
-	// Candidates are tested speculatively in the order a serial search
-	// would test them, and the first success in that order wins, so the
-	// result does not depend on Jobs.
+	// Candidates are tested ahead of the serial order, and successes found
+	// at once are folded into one candidate (see the package doc): the
+	// result is the same at every run with the same Jobs, and with one
+	// job it is the serial search's.
 	Jobs int
 
 	// Calibrate, if set, is called with the duration of the first run of

@@ -71,7 +71,8 @@
 //	                     run of the original, at least 5s, at most 1h)
 //	-format F            c, xml, html, json or lines (default: from the name)
 //	-j N                 parallel test runs (default: the number of CPUs);
-//	                     the result does not depend on N
+//	                     successes found at once are folded into one
+//	                     candidate; the same N gives the same result
 //	-repeat N            run the test up to N times per candidate; interesting
 //	                     only if every run is (for flaky tests)
 //	-also-interesting S  save candidates on which the test exits with S
