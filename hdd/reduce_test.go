@@ -460,8 +460,8 @@ func TestPhaseNamesSweep(t *testing.T) {
 }
 
 // TestFoldDeterministic reduces the same input many times at the same
-// number of jobs: the result and the tests made must not depend on how
-// long each test takes.
+// number of jobs: the result must not depend on how long each test takes,
+// nor, where successes fold (three jobs and more), the tests made.
 func TestFoldDeterministic(t *testing.T) {
 	src := "(x (a b c) (d e (f g) h) i (j (k l) m) n (o p) q r (s t u) v w)"
 	interesting := func(c []byte) bool {
@@ -486,7 +486,10 @@ func TestFoldDeterministic(t *testing.T) {
 				first, firstTests = res.Output, res.Stats.Tests
 				continue
 			}
-			if !bytes.Equal(res.Output, first) || res.Stats.Tests != firstTests {
+			// The tests started may differ by the runs canceled after a
+			// success (whether one had started when it was canceled),
+			// never the result.
+			if !bytes.Equal(res.Output, first) || jobs >= 3 && res.Stats.Tests != firstTests {
 				t.Errorf("-j %d, run %d: %q in %d tests; run 0: %q in %d tests", jobs, run, res.Output, res.Stats.Tests, first, firstTests)
 			}
 		}

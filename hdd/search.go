@@ -33,6 +33,9 @@ type search struct {
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
 	repeat  int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
+	foldFails int // folds not interesting in a row (see foldNow)
+	foldSkip  int // successes still to adopt alone (see foldNow)
+
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
 	busySince time.Time // when running last rose from 0; guarded by mu

@@ -19,13 +19,15 @@ type folder func(indices []int) (tree.Candidate, []int)
 // those it adopted, in order, or none (see minimize.Tester.First).
 //
 // With one job it tests them in order and adopts the first interesting
-// one. With Jobs > 1 it keeps Jobs tests under way, in the order of the
-// alternatives: as the verdict of each comes, in that order, a failure
-// makes room for the next alternative. At the first success it waits for
-// the verdicts of the others under way, which were started from the same
-// candidate, and if several of them are interesting and fold is not nil,
-// it tests their fold, adopting it if it is interesting. Otherwise, or if
-// the fold is not, it adopts the first success, as the serial loop would.
+// one. With Jobs > 1 and alternatives that do not fold (fold is nil), it
+// keeps Jobs tests under way, in the order of the alternatives: as the
+// verdict of each comes, in that order, a failure makes room for the next
+// one, and the first success is adopted. Alternatives that fold are tested
+// in batches of Jobs: at the first success it takes the verdicts of the
+// others of its batch, and if at least minFold of them are interesting it
+// tests their fold (see foldWins), adopting it if it is interesting.
+// Otherwise, or if the fold is not, it adopts the first success, as the
+// serial loop would.
 // Which alternatives are tested depends on Jobs and on the verdicts, never
 // on how long a test takes, so the result is the same at every run with
 // the same Jobs.
@@ -59,8 +61,20 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 			results[i] <- outcome{ok, text, err}
 		})
 	}
+	// Alternatives that fold are tested in batches of Jobs, started
+	// together, so that at a success the others of its batch end about
+	// when it does; the others keep Jobs tests under way, a failure making
+	// room for the next alternative.
+	batches := fold != nil && s.r.Jobs >= minFold
+	if !batches {
+		fold = nil
+	}
+	end := 0 // the end of the batch under way
 	for i := range n {
-		for launched < n && launched < i+s.r.Jobs {
+		if !batches || i == end {
+			end = min(n, i+s.r.Jobs)
+		}
+		for launched < end {
 			launch()
 		}
 		o := <-results[i]
@@ -70,7 +84,13 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 		if !o.ok {
 			continue
 		}
-		// A success: the others under way may join it in a fold.
+		if fold == nil {
+			s.adopt(cands[i], o.text)
+			return []int{i}, nil // the others under way are canceled
+		}
+		// A success: the others of its batch may join it in a fold. They
+		// end about when it does, and are waited for even when no fold is
+		// tried, so that the runs do not depend on the timing.
 		wins := []int{i}
 		for k := i + 1; k < launched; k++ {
 			ok := <-results[k]
@@ -81,8 +101,11 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 				return nil, ok.err
 			}
 		}
-		if len(wins) > 1 && fold != nil {
+		// A fold costs a round of tests, in which the serial search would
+		// adopt one success: it pays from three successes on.
+		if len(wins) >= minFold && s.foldNow() {
 			used, err := s.foldWins(ctx, wins, fold)
+			s.folded(used != nil)
 			if err != nil || used != nil {
 				return used, err
 			}
@@ -93,10 +116,40 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 	return nil, nil
 }
 
+// minFold is the fewest successes found at once that are folded.
+const minFold = 3
+
+// foldNow reports whether the success just found is to be folded with the
+// others under way: yes, unless recent folds failed. After k folds in a row
+// that were not interesting, the next 2^k - 1 successes are adopted alone
+// at once, as the serial search would: where successes do not combine
+// (several items each enough for the bug, say), waiting for the others and
+// testing folds would cost rounds for nothing. A fold that is interesting
+// ends the wait.
+func (s *search) foldNow() bool {
+	if s.foldSkip > 0 {
+		s.foldSkip--
+		return false
+	}
+	return true
+}
+
+// folded records whether a fold was adopted, for foldNow.
+func (s *search) folded(ok bool) {
+	if ok {
+		s.foldFails = 0
+		return
+	}
+	s.foldFails = min(s.foldFails+1, 6)
+	s.foldSkip = 1<<s.foldFails - 1
+}
+
 // foldWins tests the fold of the successes wins and adopts it if it is
-// interesting. If it is not, it tests the folds of the two halves of wins
-// at once and adopts the first of them that is, as ClusterFuzz splits a
-// failed batch; it returns the indices adopted, or none if no fold was.
+// interesting. In case it is not, it tests at the same time, with the jobs
+// that would be idle, the folds of the halves of wins, then of their
+// halves, as ClusterFuzz splits a failed batch, and adopts the first of
+// these that is interesting, larger groups first. It returns the indices
+// adopted, or none if no fold was.
 func (s *search) foldWins(ctx context.Context, wins []int, fold folder) ([]int, error) {
 	type tried struct {
 		c    tree.Candidate
@@ -122,23 +175,30 @@ func (s *search) foldWins(ctx context.Context, wins []int, fold folder) ([]int, 
 		wg.Wait()
 		return out
 	}
-	rounds := [][][]int{{wins}}
-	if h := len(wins) / 2; h >= 2 {
-		rounds = append(rounds, [][]int{wins[:h], wins[h:]})
+	groups := [][]int{wins}
+	for level := [][]int{wins}; len(groups) < s.r.Jobs; {
+		var next [][]int
+		for _, g := range level {
+			if h := len(g) / 2; h >= 2 {
+				next = append(next, g[:h], g[h:])
+			}
+		}
+		if len(next) == 0 || len(groups)+len(next) > s.r.Jobs {
+			break
+		}
+		groups, level = append(groups, next...), next
 	}
-	for _, groups := range rounds {
-		for _, t := range try(groups...) {
-			if t.err != nil && !errors.Is(t.err, ErrBudget) {
-				return nil, t.err
-			}
-			if t.ok {
-				s.mu.Lock()
-				s.stats.Folds++
-				s.stats.Folded += len(t.used)
-				s.mu.Unlock()
-				s.adopt(t.c, t.text)
-				return t.used, nil
-			}
+	for _, t := range try(groups...) {
+		if t.err != nil && !errors.Is(t.err, ErrBudget) {
+			return nil, t.err
+		}
+		if t.ok {
+			s.mu.Lock()
+			s.stats.Folds++
+			s.stats.Folded += len(t.used)
+			s.mu.Unlock()
+			s.adopt(t.c, t.text)
+			return t.used, nil
 		}
 	}
 	return nil, nil
