@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -54,6 +56,7 @@ type replayRow struct {
 	Tests    int // test runs hdd started
 	New      int // of which not in the serial run's recording: recorded by a run at this -j first
 	OwnCPU   time.Duration
+	Rounds   int // the test runs one after another (see rounds)
 	Bytes    int
 	Verified bool
 	Err      string
@@ -137,7 +140,8 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 		r.Err = firstLine(log.String(), err)
 	}
 	if b, err := os.ReadFile(counts); err == nil {
-		r.New = bytes.Count(b, []byte("new\n"))
+		r.New = bytes.Count(b, []byte("new start "))
+		r.Rounds = rounds(b)
 	}
 	if b, err := os.ReadFile(stats); err == nil {
 		var st struct {
@@ -159,16 +163,22 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 // the speedups at each -j.
 func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
 	fmt.Fprintf(w, "Replayed verdicts, %v per test run.\n\n", rc.delay)
-	fmt.Fprintln(w, "| case | -j | wall | speedup | test runs | not tried at -j 1 | final bytes | hdd CPU | verified |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---|")
+	fmt.Fprintln(w, "| case | -j | wall | speedup | rounds | speedup in rounds | test runs | not tried at -j 1 | final bytes | hdd CPU | verified |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	serial := map[string]replayRow{}
 	logSum, count := map[int]float64{}, map[int]int{}
 	runs, serialRuns, larger := map[int]int{}, map[int]int{}, map[int]int{}
+	rlogSum := map[int]float64{}
 	for _, r := range rows {
 		if r.Jobs == 1 && serial[r.Case].Case == "" && r.Err == "" && r.Wall > 0 && r.Tests > 0 {
 			serial[r.Case] = r
 		}
-		speedup := "-"
+		speedup, rspeedup := "-", "-"
+		if s, ok := serial[r.Case]; ok && r.Err == "" && r.Rounds > 0 {
+			x := float64(s.Rounds) / float64(r.Rounds)
+			rspeedup = fmt.Sprintf("%.2f", x)
+			rlogSum[r.Jobs] += math.Log(x)
+		}
 		if s, ok := serial[r.Case]; ok && r.Err == "" {
 			x := s.Wall.Seconds() / r.Wall.Seconds()
 			speedup = fmt.Sprintf("%.2f", x)
@@ -187,17 +197,57 @@ func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
 		if r.Err != "" {
 			ok += " (" + r.Err + ")"
 		}
-		fmt.Fprintf(w, "| %s | %d | %.1fs | %s | %d | %d | %d | %v | %s |\n", r.Case, r.Jobs, r.Wall.Seconds(), speedup, r.Tests, r.New, r.Bytes, r.OwnCPU.Round(time.Millisecond), ok)
+		fmt.Fprintf(w, "| %s | %d | %.1fs | %s | %d | %s | %d | %d | %d | %v | %s |\n", r.Case, r.Jobs, r.Wall.Seconds(), speedup, r.Rounds, rspeedup, r.Tests, r.New, r.Bytes, r.OwnCPU.Round(time.Millisecond), ok)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| -j | geometric mean speedup | test runs, all cases | over -j 1 | cases with more bytes than -j 1 | cases |")
-	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| -j | geometric mean speedup (wall) | (rounds) | test runs, all cases | over -j 1 | cases with more bytes than -j 1 | cases |")
+	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|")
 	for _, j := range rc.jobs {
 		if count[j] > 0 {
-			fmt.Fprintf(w, "| %d | %.2f | %d | %.2fx | %d | %d |\n", j, math.Exp(logSum[j]/float64(count[j])),
+			fmt.Fprintf(w, "| %d | %.2f | %.2f | %d | %.2fx | %d | %d |\n", j, math.Exp(logSum[j]/float64(count[j])), math.Exp(rlogSum[j]/float64(count[j])),
 				runs[j], float64(runs[j])/float64(max(serialRuns[j], 1)), larger[j], count[j])
 		}
 	}
+}
+
+// rounds returns the length of the longest chain of test runs in the log
+// of the replaying tests: each run counts one after the latest end, among
+// the runs that had ended when it started. It is the wall time in units of
+// the simulated test time on a machine where hdd's own work and starting a
+// process take no time, so it does not change with the machine's load.
+func rounds(log []byte) int {
+	type event struct {
+		t     int64
+		pid   int
+		start bool
+	}
+	var events []event
+	for _, l := range strings.Split(string(log), "\n") {
+		f := strings.Fields(l)
+		var e event
+		switch {
+		case len(f) == 4 && f[1] == "start":
+			e.start = true
+			f = f[2:]
+		case len(f) == 3 && f[0] == "end":
+			f = f[1:]
+		default:
+			continue
+		}
+		e.pid, _ = strconv.Atoi(f[0])
+		e.t, _ = strconv.ParseInt(f[1], 10, 64)
+		events = append(events, e)
+	}
+	slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.t, b.t) })
+	now, began := 0, map[int]int{}
+	for _, e := range events {
+		if e.start {
+			began[e.pid] = now
+		} else if s, ok := began[e.pid]; ok {
+			now = max(now, s+1)
+		}
+	}
+	return now
 }
 
 // parseJobs parses a comma-separated list of job counts.
@@ -254,12 +304,14 @@ func replayMain(path string) int {
 			appendLocked(recording, fmt.Sprintf("%s %d\n", key, code))
 		}
 	}
-	what := "replayed\n"
+	what := "replayed"
 	if !found {
-		what = "new\n"
+		what = "new"
 	}
-	appendLocked(os.Getenv(envCounts), what)
+	counts := os.Getenv(envCounts)
+	appendLocked(counts, fmt.Sprintf("%s start %d %d\n", what, os.Getpid(), start.UnixNano()))
 	time.Sleep(delay - time.Since(start))
+	appendLocked(counts, fmt.Sprintf("end %d %d\n", os.Getpid(), time.Now().UnixNano()))
 	return code
 }
 
