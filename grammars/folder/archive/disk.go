@@ -21,6 +21,16 @@ var ErrOutside = errors.New("a symbolic link leads outside the folder")
 // socket or a device in the folder.
 var ErrSpecial = errors.New("only regular files, folders and symbolic links can be copied")
 
+// An entryError is an error about one entry of a folder, with a message
+// of its own, wrapping ErrOutside or ErrSpecial.
+type entryError struct {
+	msg string
+	err error
+}
+
+func (e *entryError) Error() string { return e.msg }
+func (e *entryError) Unwrap() error { return e.err }
+
 // A SizeError is the error Read returns when the folder's files hold more
 // bytes in all than its limit.
 type SizeError struct {
@@ -87,7 +97,7 @@ func Read(dir string, limit int64) ([]byte, error) {
 			}
 			entries = append(entries, Entry{Kind: Link, Path: p, Mode: 0o777, Data: []byte(norm)})
 		default:
-			return fmt.Errorf("%s is %s: %w", p, special(mode), ErrSpecial)
+			return &entryError{fmt.Sprintf("%s is %s (only regular files, folders and symbolic links can be copied)", p, special(mode)), ErrSpecial}
 		}
 		return nil
 	})
@@ -147,7 +157,7 @@ func readFile(root *os.Root, p string, limit int64) ([]byte, error) {
 // roots are the folder's absolute paths, as given and with its links
 // resolved: an absolute target may name the folder either way.
 func normalLink(p, target string, roots []string) (string, error) {
-	outside := fmt.Errorf("%w: %s links to %s", ErrOutside, p, target)
+	outside := &entryError{fmt.Sprintf("the symbolic link %s leads outside the folder, to %s", p, target), ErrOutside}
 	var inside string // the target's path from the folder
 	if filepath.IsAbs(target) {
 		for _, r := range roots {
