@@ -341,3 +341,107 @@ func mustFormat(t *testing.T, name string) *grammars.Format {
 	}
 	return f
 }
+
+// TestTransformsLifted checks that a format's transform proposes, in the
+// folder, the candidates it proposes for its file alone, rendering the
+// file alike, from random starting candidates.
+func TestTransformsLifted(t *testing.T) {
+	in := map[string]string{"main.c": project["main.c"], "page.xml": project["page.xml"], "config.json": project["config.json"]}
+	doc, fp := parseProject(t, in)
+	rng := rand.New(rand.NewPCG(3, 4))
+	lifted := 0
+	for _, p := range []string{"main.c", "page.xml"} {
+		base, ft, fpol := fileNodes(t, doc, fp, p)
+		for _, tf := range fpol.Transforms {
+			var ftf *tree.Transform
+			for i := range doc.Policy.Transforms {
+				if doc.Policy.Transforms[i].Name == tf.Name {
+					ftf = &doc.Policy.Transforms[i]
+				}
+			}
+			if ftf == nil {
+				t.Fatalf("the folder has no transform %q", tf.Name)
+			}
+			for range 30 {
+				fc := tree.Candidate{}
+				if rng.IntN(2) == 0 {
+					fc = grammartest.RandomCandidate(ft, rng)
+				}
+				var ids []tree.NodeID
+				for id := tree.NodeID(0); id < tree.NodeID(ft.Len()); id++ {
+					if fc.Removed(id) {
+						ids = append(ids, base+id)
+					}
+				}
+				c := tree.Candidate{}.Remove(ids...)
+				want := tf.Candidates(ft, sub(c, ft, base))
+				got := ftf.Candidates(doc.Tree, c)
+				if len(got) != len(want) {
+					t.Fatalf("%s in %s: %d candidates in the folder, %d alone", tf.Name, p, len(got), len(want))
+				}
+				for i := range got {
+					g := files(t, unparse.Text(doc.Tree, doc.Policy, got[i]))[p]
+					if w := string(unparse.Text(ft, fpol, want[i])); g != w {
+						t.Fatalf("%s in %s, candidate %d: the folder renders\n%q\nalone\n%q", tf.Name, p, i, g, w)
+					}
+					lifted++
+				}
+			}
+		}
+	}
+	if lifted < 20 {
+		t.Errorf("only %d candidates compared", lifted)
+	}
+}
+
+// TestCheckAndTidies checks that a file that no longer parses as its
+// format is refused by the folder's Check, naming it, and that each tidy
+// applies to every file that has it, leaving binary files alone.
+func TestCheckAndTidies(t *testing.T) {
+	doc, _ := parseProject(t, project)
+	broken := map[string]string{}
+	for p, v := range project {
+		broken[p] = v
+	}
+	broken["main.c"] = strings.Replace(project["main.c"], "int main(void) {", "int main(void) { ) ) (", 1)
+	err := doc.Policy.Check(archiveOf(broken))
+	if err == nil || !strings.HasPrefix(err.Error(), "main.c: ") {
+		t.Errorf("Check = %v, want main.c refused", err)
+	}
+	if err := doc.Policy.Check(archiveOf(project)); err != nil {
+		t.Errorf("Check refuses the original: %v", err)
+	}
+	blanks := map[string]string{"a.txt": "x\n\n\ny\n", "b.c": "int a;\n\n\nint b;\n", "c.bin": "\x00\n\n\n"}
+	doc, _ = parseProject(t, blanks)
+	var td *tree.Tidy
+	for i := range doc.Policy.Tidies {
+		if doc.Policy.Tidies[i].Name == "blank lines" {
+			td = &doc.Policy.Tidies[i]
+		}
+	}
+	if td == nil {
+		t.Fatal("no blank lines tidy")
+	}
+	got := files(t, td.Apply(archiveOf(blanks)))
+	want := map[string]string{"a.txt": "x\ny\n", "b.c": "int a;\nint b;\n", "c.bin": "\x00\n\n\n"}
+	if !maps(got, want) {
+		t.Errorf("tidied: %q, want %q", got, want)
+	}
+}
+
+// FuzzParse parses random folders of a few files: every archive parses,
+// and renders back byte for byte.
+func FuzzParse(f *testing.F) {
+	f.Add("int main(void) { return 0; }\n", `{"a": [1, 2]}`, "<a>b</a>", "x\ny\n")
+	f.Add("#include \"b.json\"\n", "[", "<a", "\x00")
+	f.Fuzz(func(t *testing.T, c, j, x, l string) {
+		src := archiveOf(map[string]string{"a.c": c, "b.json": j, "d/c.xml": x, "e": l})
+		doc, err := Format.Parse(context.Background(), src)
+		if err != nil {
+			t.Fatalf("parse: %v", err)
+		}
+		if got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
+			t.Fatalf("round trip: %q, want %q", got, src)
+		}
+	})
+}
