@@ -412,6 +412,18 @@ func TestFolderBadInput(t *testing.T) {
 			}
 		})
 	}
+	t.Run("test inside the folder -in-place replaces", func(t *testing.T) {
+		in := newProject(t)
+		test := script(t, in, "t.sh", crashTest)
+		before := snapshot(t, in)
+		r := runHDD(t, "-in-place", test, in)
+		if r.code != 1 || !strings.Contains(r.stderr, "is inside the input folder, which -in-place replaces") {
+			t.Errorf("exit %d:\n%s", r.code, r.stderr)
+		}
+		if after := snapshot(t, in); after != before {
+			t.Errorf("the input changed:\n%s", after)
+		}
+	})
 	t.Run("no files", func(t *testing.T) {
 		in := filepath.Join(t.TempDir(), "proj")
 		writeTree(t, in, map[string]string{"a/": "", "b/c/": ""})
@@ -608,5 +620,23 @@ func TestFolderDumpTree(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the dump lacks %q:\n%s", want, r.stdout)
 		}
+	}
+}
+
+// TestFolderDot reduces the current folder, named ".": the candidates and
+// the output take the folder's own name.
+func TestFolderDot(t *testing.T) {
+	in := newProject(t)
+	test := script(t, t.TempDir(), "t.sh", `[ "$(basename "$1")" = proj ] || exit 5
+`+crashTest)
+	cmd := exec.Command(hddBin, "-q", test, ".")
+	cmd.Dir = in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// The test, interesting only on folders named proj, ran: the result
+	// is reduced.
+	if got := contents(t, in+".reduced"); len(got) != 2 || !strings.Contains(got["main.c"], "crash()") {
+		t.Errorf("proj.reduced holds %q", got)
 	}
 }

@@ -36,6 +36,12 @@ func makePlan(test, input string, o options) (*plan, error) {
 	p := &plan{input: input, test: test, out: o.out, backup: input + ".orig"}
 	if isFolder(input) {
 		p.input = filepath.Clean(input) // "proj/" is "proj"
+		if b := filepath.Base(p.input); b == "." || b == ".." || b == string(filepath.Separator) {
+			// The folder's own name, for the candidates and outputs.
+			if abs, err := filepath.Abs(p.input); err == nil {
+				p.input = abs
+			}
+		}
 		p.folder, p.backup = true, p.input+".orig"
 	}
 	switch {
@@ -111,11 +117,15 @@ func checkFolderPlan(p *plan, o options, kept, written []file) error {
 			}
 		}
 	}
-	if p.out == "" || o.inPlace {
+	if p.out == "" {
 		return nil
 	}
 	for _, k := range kept {
-		if within(k.path, p.out) {
+		switch {
+		case !within(k.path, p.out):
+		case o.inPlace:
+			return fmt.Errorf("%s %s is inside the input folder, which -in-place replaces: move it out, or give -o instead", k.what, k.path)
+		default:
 			return fmt.Errorf("the output %s holds %s %s, which it would replace: give another folder", p.out, k.what, k.path)
 		}
 	}
