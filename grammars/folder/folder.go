@@ -248,13 +248,6 @@ func (fp *policy) build(src []byte, entries []archive.Entry, spans []archive.Spa
 	return t, lay, nil
 }
 
-// Entries returns the entries of the archive b, for messages and
-// summaries; see archive.Decode.
-func Entries(b []byte) ([]archive.Entry, error) {
-	entries, _, err := archive.Decode(b)
-	return entries, err
-}
-
 // Stats counts the files of the archive b and the bytes they hold; b must
 // be an archive.
 func Stats(b []byte) (files, size int) {
