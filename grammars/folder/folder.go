@@ -17,7 +17,8 @@
 // # The policy
 //
 // The folder's [tree.Policy] renders each file by its own format's rules
-// (its Render), checks each file that changed with its own format's Check,
+// (its Render), checks each file that changed with its own format's Check
+// (and tells each format's Adopted the file's text the search adopts),
 // runs each format's transforms and tidies on the files of that format,
 // and parses large files again when the search asks (its Unfold), by the
 // files' own policies. A file's hoisting classes are its own: a node is

@@ -445,3 +445,32 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestAdoptedForwarded checks that the folder's Adopted tells each file's
+// policy its text in the adopted candidate.
+func TestAdoptedForwarded(t *testing.T) {
+	doc, fp := parseProject(t, project)
+	got := map[string]string{}
+	for _, f := range fp.list {
+		path := f.path
+		f.policy.Adopted = func(best []byte) { got[path] = string(best) }
+	}
+	changed := map[string]string{}
+	for p, v := range project {
+		changed[p] = v
+	}
+	changed["notes.txt"] = "first line\n"
+	delete(changed, "util.h")
+	doc.Policy.Adopted(archiveOf(changed))
+	for p, v := range changed {
+		if fp.files[p] == nil {
+			continue // not parsed
+		}
+		if got[p] != v {
+			t.Errorf("%s was told %q, want %q", p, got[p], v)
+		}
+	}
+	if _, ok := got["util.h"]; ok {
+		t.Errorf("util.h, not in the candidate, was told %q", got["util.h"])
+	}
+}

@@ -55,6 +55,7 @@ func (fp *policy) policy() *tree.Policy {
 		Units:      fp.units,
 		Accepts:    fp.accepts,
 		Check:      fp.check,
+		Adopted:    fp.adopted,
 		Transforms: fp.transforms(),
 		Tidies:     fp.tidies(),
 		Render:     fp.render,
@@ -203,6 +204,20 @@ func (fp *policy) check(cand []byte) error {
 		}
 	}
 	return nil
+}
+
+// adopted is the policy's Adopted: each file of best, the text the
+// search adopted, is told to its policy's Adopted.
+func (fp *policy) adopted(best []byte) {
+	entries, _, err := archive.Decode(best)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if f := fp.files[e.Path]; f != nil && e.Kind == archive.File && f.policy.Adopted != nil {
+			f.policy.Adopted(e.Data)
+		}
+	}
 }
 
 // checkFile runs f's Check on text, through a memo: while one file is
