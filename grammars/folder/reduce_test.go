@@ -79,10 +79,11 @@ func TestReduceProject(t *testing.T) {
 	if _, ok := got["util.h"]; ok && strings.Contains(got["util.h"], "thrice") {
 		t.Errorf("util.h keeps thrice:\n%s", got["util.h"])
 	}
-	// The same with four jobs.
+	// With four jobs: interesting, and the same every time.
 	got4, _ := reduce(t, project, 4, compiles)
-	if fmt.Sprint(got4) != fmt.Sprint(got) {
-		t.Errorf("-j 4 gives\n%q\n-j 1 gives\n%q", got4, got)
+	again, _ := reduce(t, project, 4, compiles)
+	if !compiles(got4) || fmt.Sprint(got4) != fmt.Sprint(again) {
+		t.Errorf("-j 4 gives\n%q\nthen\n%q", got4, again)
 	}
 }
 
