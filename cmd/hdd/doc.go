@@ -4,6 +4,7 @@
 // Usage:
 //
 //	hdd [flags] TEST INPUT
+//	hdd [flags] TEST DIR
 //	hdd -dump-tree [-format F] INPUT
 //
 // TEST is an executable. hdd runs it as `TEST CANDIDATE` in a fresh private
@@ -46,6 +47,22 @@
 // or another output. When the output cannot be written (its disk is full),
 // the best result is kept beside the input or in the temporary directory,
 // and hdd says where.
+//
+// # Folders
+//
+// INPUT may be a folder, DIR. The test then runs as `TEST CANDIDATE_DIR`
+// in CANDIDATE_DIR, a private copy of the candidate folder with DIR's name,
+// made for each run and removed after it; nothing the test writes there
+// is read back. The result is a folder, DIR.reduced (or -o DIR2), written
+// beside its place and swapped in at once; -in-place keeps DIR.orig. The
+// folder's files, empty folders and links are the top level of one tree,
+// removable first; each file's subtree is built by its own format (by its
+// name, else sniffed; -format F makes every file F; other text and files
+// that do not parse go by lines; binary and blank files are kept whole or
+// removed). In C files, an #include line of a file of the folder goes with
+// that file, and a header included once may be inlined. Symbolic links
+// leading outside DIR, named pipes, sockets and devices, and more than
+// -max-size bytes in all are refused; so are outputs inside DIR.
 //
 // # Flags
 //

@@ -183,6 +183,7 @@ func printHelp(w io.Writer) {
 	o := defaults()
 	fs := newFlagSet(&o)
 	fmt.Fprint(w, `usage: hdd [flags] TEST INPUT
+       hdd [flags] TEST DIR
        hdd -dump-tree [-format F] INPUT
 
 hdd reduces INPUT (C, XML, HTML, JSON, JSON Lines or any text by lines) to a
@@ -196,6 +197,11 @@ script finds files beside itself as "$(dirname "$0")/expected.txt".
 The result goes to INPUT with .reduced before its extension (or -o FILE); the
 input is never changed unless -in-place is given. Run the same command again
 after an interruption to go on from the earlier result.
+
+A folder DIR is reduced as a whole, its files each by its own format: TEST
+runs as TEST CANDIDATE_DIR in CANDIDATE_DIR, a private copy of the candidate
+folder (so it names the folder's files relatively), and the result goes to
+DIR.reduced (or -o DIR2; -in-place keeps DIR.orig).
 
 Flags (they may also follow TEST and INPUT):
 `)

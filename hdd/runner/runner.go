@@ -112,6 +112,14 @@ type Command struct {
 	// tests for the process must then share it.
 	Reaper *Reaper
 
+	// Unpack, if not nil, makes each candidate a folder instead of a
+	// file: the runner makes an empty folder called Name in the run
+	// directory, Unpack writes the candidate into it (a folder's
+	// archive, say), and the test runs with that folder as its working
+	// directory and its absolute path as its last argument. It must be
+	// safe for concurrent use.
+	Unpack func(dir string, candidate []byte) error
+
 	// timeout, when positive, replaces Timeout (see SetTimeout); changed
 	// is closed when it changes, and replaced.
 	timeout atomic.Int64
@@ -180,8 +188,9 @@ func (c *Command) runTimeout() time.Duration {
 //
 // The candidate is written as Name into a new directory with mode 0700, made
 // in TempDir; the test runs with that directory as its working directory and
-// the file's absolute path as its last argument. The directory is removed
-// afterwards, even if the test made parts of it read-only.
+// the file's absolute path as its last argument (with Unpack, the
+// candidate is a folder, which is the working directory). The directory is
+// removed afterwards, even if the test made parts of it read-only.
 //
 // Exit status 0 means interesting; any other exit is a verdict with Exit
 // set. A run killed by Timeout is not interesting, with TimedOut set and
@@ -219,6 +228,16 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	}
 	defer c.removeDir(dir)
 	file := filepath.Join(dir, name)
+	if c.Unpack != nil {
+		err := os.Mkdir(file, 0o755)
+		if err == nil {
+			err = c.Unpack(file, candidate)
+		}
+		if err != nil {
+			return Verdict{}, fmt.Errorf("cannot write the candidate folder for the test run (is the temporary directory full? set TMPDIR): %w", err)
+		}
+		return c.run(ctx, exe, file, file)
+	}
 	if err := os.WriteFile(file, candidate, 0o600); err != nil {
 		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}

@@ -74,6 +74,14 @@ type Policy struct {
 	// Tidies are rewrites of the whole text tried once on the result, in
 	// order.
 	Tidies []Tidy
+
+	// Render, if set, renders candidate c of t, appending to dst, in
+	// place of the generic unparser (package unparse), which then reads
+	// none of Fuse, LineSensitive and SpaceIsText: for a document made of
+	// documents of several formats, such as a folder whose files each
+	// follow their own format's rules. The empty Candidate must render as
+	// t.Src. Nil means the generic unparser.
+	Render func(dst []byte, t *Tree, c Candidate) []byte
 }
 
 // CanHoist reports whether a node of class x may be replaced by a node of

@@ -1,0 +1,4 @@
+#ifndef CONFIG_H
+#define EMPTY 0
+#define MEAN(total, count) ((total) / (count))
+#endif

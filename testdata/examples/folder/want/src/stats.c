@@ -1,0 +1,5 @@
+#include "config.h"
+int average() {
+    int total;
+    return MEAN(total, EMPTY);
+}
