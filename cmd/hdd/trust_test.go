@@ -943,8 +943,11 @@ func TestTestRunsCounted(t *testing.T) {
 			if err := json.Unmarshal(b, &st); err != nil {
 				t.Fatal(err)
 			}
-			if st.Tests != started || !strings.Contains(r.stderr, fmt.Sprintf("hdd: %s (%d canceled", plural(started, "test run"), st.Canceled)) {
-				t.Errorf("%d processes started; -stats-json says %d tests (%d canceled):\n%s", started, st.Tests, st.Canceled, r.stderr)
+			// A run canceled just after its start may be killed before
+			// its first line: it is counted, and canceled, but not logged.
+			if st.Tests < started || st.Tests-started > st.Canceled ||
+				!strings.Contains(r.stderr, fmt.Sprintf("hdd: %s (%d canceled", plural(st.Tests, "test run"), st.Canceled)) {
+				t.Errorf("%d processes logged their start; -stats-json says %d tests (%d canceled):\n%s", started, st.Tests, st.Canceled, r.stderr)
 			}
 		})
 	}
@@ -969,7 +972,7 @@ func TestTestRunsCounted(t *testing.T) {
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	if st.Tests != started || st.Canceled == 0 || !st.Partial {
+	if st.Tests < started || st.Tests-started > st.Canceled || st.Canceled == 0 || !st.Partial {
 		t.Errorf("interrupted: %d processes started; -stats-json says %d tests, %d canceled, partial %v:\n%s", started, st.Tests, st.Canceled, st.Partial, stderr.String())
 	}
 }
