@@ -80,7 +80,12 @@ func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 		Check:         chk.check,
 		Transforms: []tree.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
+			{Name: "parameter removal", Candidates: removeParams},
+			{Name: "void returns", Candidates: voidReturns},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
+			{Name: "call hoisting", Candidates: hoistCalls},
+			{Name: "assignment dropping", Candidates: dropAssignments},
+			{Name: "argument zeroing", Candidates: zeroArguments},
 			{Name: "type simplification", Candidates: simplifyTypes},
 		},
 		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}}),
