@@ -35,6 +35,12 @@ func dropAssignments(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	return cands
 }
 
+// sideEffectKinds are the expressions that do something as statements of
+// their own.
+var sideEffectKinds = map[string]bool{
+	"call_expression": true, "assignment_expression": true, "update_expression": true,
+}
+
 // hasSideEffect reports whether the expression id, as candidate c has it,
 // calls, assigns or increments something.
 func hasSideEffect(t *tree.Tree, c tree.Candidate, id tree.NodeID) bool {

@@ -83,7 +83,6 @@ func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 			{Name: "parameter removal", Candidates: removeParams},
 			{Name: "void returns", Candidates: voidReturns},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
-			{Name: "call hoisting", Candidates: hoistCalls},
 			{Name: "assignment dropping", Candidates: dropAssignments},
 			{Name: "argument zeroing", Candidates: zeroArguments},
 			{Name: "type simplification", Candidates: simplifyTypes},

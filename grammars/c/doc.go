@@ -29,8 +29,7 @@
 // body does not use together with the matching argument of every call and
 // prototype (params.go); making void a function whose value no call uses,
 // its returns losing their values (returns.go); unwrapping a block nested
-// in a block (unwrap.go); replacing a call by one of its arguments and an
-// argument by 0 (calls.go); keeping only the right side of an assignment
+// in a block (unwrap.go); replacing an argument by 0 (args.go); keeping only the right side of an assignment
 // whose value is not used, "x = f();" becoming "f();" (assign.go); and
 // trying int for a type spelled otherwise (types.go). Storage classes,
 // qualifiers, attributes, #include lines and the declarators of a
