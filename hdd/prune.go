@@ -158,3 +158,10 @@ func minus(items, keep []tree.NodeID) []tree.NodeID {
 	}
 	return out
 }
+
+// Weight weighs a level's node by its bytes in the input, for the weighted
+// minimizers (minimize.Weigher).
+func (l levelTester) Weight(id tree.NodeID) int {
+	n := &l.s.t.Nodes[id]
+	return max(int(n.End-n.Start), 1)
+}

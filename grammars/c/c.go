@@ -81,7 +81,11 @@ func Parse(ctx context.Context, src []byte) (*grammars.Doc, error) {
 		Adopted:       chk.adopted,
 		Transforms: []tree.Transform{
 			{Name: "macro expansion", Candidates: expandMacros},
+			{Name: "parameter removal", Candidates: removeParams},
+			{Name: "void returns", Candidates: voidReturns},
 			{Name: "block unwrapping", Candidates: unwrapBlocks},
+			{Name: "assignment dropping", Candidates: dropAssignments},
+			{Name: "argument zeroing", Candidates: zeroArguments},
 			{Name: "type simplification", Candidates: simplifyTypes},
 		},
 		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "reindent", Apply: reindent(indentUnit(src))}}),

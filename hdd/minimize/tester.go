@@ -65,3 +65,13 @@ func (f TestFunc[T]) First(ctx context.Context, n int, gen func(i int) []T, _ fu
 	}
 	return nil, nil
 }
+
+// firstOf calls test.First with alternatives that do not fold, and returns
+// the index of the one adopted, or -1.
+func firstOf[T any](ctx context.Context, test Tester[T], n int, gen func(i int) []T) (int, error) {
+	idx, err := test.First(ctx, n, gen, nil)
+	if err != nil || len(idx) == 0 {
+		return -1, err
+	}
+	return idx[0], nil
+}
