@@ -44,6 +44,10 @@ const scancelTimeout = 5 * time.Second
 // group alone would leave the remote test running.) The exit status of a
 // run stopped so is ignored: it is reported as timed out.
 //
+// Through Slurm, the timeout and Verdict.Duration count from the test's
+// start: the time the job waits in the queue is not the test's. srun's own
+// options bound that wait (--immediate=SECONDS gives up, an error then).
+//
 // The [Reaper] cannot see the processes of a test that runs on another
 // node, or under slurmd on this one; Slurm kills what is left of a job
 // when it ends.
@@ -132,31 +136,43 @@ func (l *Launcher) jobName() string {
 
 // A launch is one run through a Launcher.
 type launch struct {
-	l       *Launcher
-	cmd     *exec.Cmd
-	name    string      // the job name, with Slurm
-	watch   *startWatch // with Slurm
+	l     *Launcher
+	cmd   *exec.Cmd
+	name  string      // the job name, with Slurm
+	watch *startWatch // with Slurm
+
 	mu      sync.Mutex
 	stopped bool        // SIGTERM was sent
 	kill    *time.Timer // sends SIGKILL after Grace
 }
 
-// prepare makes cmd, set up to run the test directly in a process group
-// of its own, run it through the launcher instead, with its output going
-// to out (which may be nil). It returns nil for a nil Launcher.
-func (l *Launcher) prepare(cmd *exec.Cmd, out *tail) *launch {
+// newLaunch returns a run through l whose output goes to out (which may be
+// nil), or nil for a nil Launcher.
+func (l *Launcher) newLaunch(out *tail) *launch {
 	if l == nil {
 		return nil
 	}
-	r := &launch{l: l, cmd: cmd}
-	argv := append([]string{}, l.Prefix...)
-	test := append([]string{cmd.Path}, cmd.Args[1:]...)
+	r := &launch{l: l}
 	if l.Slurm {
 		r.name = l.jobName()
-		token := "hdd-started:" + r.name
+		r.watch = &startWatch{token: []byte("hdd-started:" + r.name + "\n"), out: out, begun: make(chan struct{})}
+	}
+	return r
+}
+
+// prepare makes cmd, set up to run the test directly in a process group
+// of its own, run it through the launcher instead.
+func (r *launch) prepare(cmd *exec.Cmd) {
+	if r == nil {
+		return
+	}
+	r.cmd = cmd
+	argv := append([]string{}, r.l.Prefix...)
+	test := append([]string{cmd.Path}, cmd.Args[1:]...)
+	if r.watch != nil {
+		token := strings.TrimSuffix(string(r.watch.token), "\n")
 		argv = append(argv, "-J", r.name, "-N1", "-n1", "--quiet", "--",
 			"/bin/sh", "-c", `printf '%s\n' "$0" >&2; exec "$@"`, token)
-		r.watch = &startWatch{token: []byte(token + "\n"), out: out}
 		cmd.Stdout, cmd.Stderr = r.watch, r.watch
 		cmd.Env = withoutVars(cmd.Env, cmd.Dir, "SLURM_JOB_ID", "SLURM_JOBID")
 	}
@@ -168,7 +184,34 @@ func (l *Launcher) prepare(cmd *exec.Cmd, out *tail) *launch {
 		cmd.Err = err
 	}
 	cmd.Cancel = r.stop
-	return r
+}
+
+// begun returns when the test started: start itself, or through Slurm the
+// moment its start line came, waiting for it; false if done was closed
+// first.
+func (r *launch) begun(start time.Time, done <-chan struct{}) (time.Time, bool) {
+	if r == nil || r.watch == nil {
+		return start, true
+	}
+	select {
+	case <-r.watch.begun:
+		return r.begunAt(start), true
+	case <-done:
+		return time.Time{}, false
+	}
+}
+
+// begunAt returns when the test started, start if not known.
+func (r *launch) begunAt(start time.Time) time.Time {
+	if r == nil || r.watch == nil {
+		return start
+	}
+	r.watch.mu.Lock()
+	defer r.watch.mu.Unlock()
+	if r.watch.started {
+		return r.watch.at
+	}
+	return start
 }
 
 // withoutVars returns env (the environment of a process whose working
@@ -306,12 +349,14 @@ func lastLines(b []byte, n int) string {
 // removes. What comes before is the launcher's, kept apart for messages.
 type startWatch struct {
 	token []byte
-	out   *tail // nil: the output is discarded
+	out   *tail         // nil: the output is discarded
+	begun chan struct{} // closed when the token is found, if not nil
 
 	mu      sync.Mutex
 	started bool
-	pre     []byte // the output before the token, while it is not found
-	before  []byte // the launcher's output before the token, once found
+	at      time.Time // when the token was found
+	pre     []byte    // the output before the token, while it is not found
+	before  []byte    // the launcher's output before the token, once found
 }
 
 // maxPre bounds the launcher's output kept before the token.
@@ -326,7 +371,10 @@ func (w *startWatch) Write(p []byte) (int, error) {
 	}
 	w.pre = append(w.pre, p...)
 	if i := bytes.Index(w.pre, w.token); i >= 0 {
-		w.started = true
+		w.started, w.at = true, time.Now()
+		if w.begun != nil {
+			close(w.begun)
+		}
 		w.before = w.pre[:i:i]
 		w.pass(w.before)
 		w.pass(w.pre[i+len(w.token):])

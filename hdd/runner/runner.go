@@ -277,9 +277,15 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	defer cancel(nil)
 	watched := make(chan struct{})
 	defer close(watched)
-	go c.deadline(start, cancel, watched)
+	// Through Slurm, the timeout counts from the test's start: the wait
+	// in the queue is not the test's.
+	launched := c.Launcher.newLaunch(out)
+	go func() {
+		if begun, ok := launched.begun(start, watched); ok {
+			c.deadline(begun, cancel, watched)
+		}
+	}()
 	var cmd *exec.Cmd
-	var launched *launch
 	var err error
 	for attempt := 0; ; attempt++ {
 		cmd = exec.CommandContext(runCtx, exe, args...)
@@ -292,7 +298,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		}
 		cmd.WaitDelay = waitDelay
 		setGroup(cmd)
-		launched = c.Launcher.prepare(cmd, out)
+		launched.prepare(cmd)
 		if c.Reaper != nil {
 			err = c.Reaper.start(func() (int, error) {
 				if err := cmd.Start(); err != nil {
@@ -334,7 +340,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	} else {
 		err = wait(cmd, nil)
 	}
-	v := Verdict{Duration: time.Since(start), Exit: -1}
+	v := Verdict{Duration: time.Since(launched.begunAt(start)), Exit: -1}
 	if out != nil {
 		v.Output = out.Bytes()
 	}

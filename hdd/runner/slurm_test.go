@@ -79,25 +79,26 @@ func TestSlurmVerdicts(t *testing.T) {
 }
 
 // TestSlurmStopped stops runs by their timeout and by cancellation, while
-// the test runs (also one deaf to SIGTERM) and while its job is still
-// pending: the run ends, the test's processes are gone and no job is left
-// in the queue 10 s later.
+// the test runs (also one deaf to SIGTERM), while srun starts the job and
+// while the job is still pending (which the timeout, counted from the
+// test's start, does not stop): the run ends, the test's processes are
+// gone and no job is left in the queue 10 s later.
 func TestSlurmStopped(t *testing.T) {
 	tests := []struct {
 		name    string
 		body    string
 		args    []string
-		cancel  bool // cancel the context instead of a timeout
-		pending bool // the job never starts
-		early   bool // cancel while srun starts the job
+		cancel  time.Duration // cancel the context that long after the test started (or the run, if pending or early)
+		pending bool          // the job never starts
+		early   bool          // cancel while srun starts the job
 	}{
 		{name: "timeout", body: `exec sleep 100`},
 		{name: "timeout, deaf to SIGTERM", body: `trap '' TERM; sleep 100; sleep 100`},
-		{name: "timeout of a pending job", args: []string{"--begin=now+1hour"}, body: `exit 0`, pending: true},
-		{name: "cancel", body: `exec sleep 100`, cancel: true},
-		{name: "cancel, deaf to SIGTERM", body: `trap '' TERM; sleep 100; sleep 100`, cancel: true},
-		{name: "cancel of a pending job", args: []string{"--begin=now+1hour"}, body: `exit 0`, pending: true, cancel: true},
-		{name: "cancel while the job starts", body: `exec sleep 100`, cancel: true, early: true},
+		{name: "cancel", body: `exec sleep 100`, cancel: time.Millisecond},
+		{name: "cancel, deaf to SIGTERM", body: `trap '' TERM; sleep 100; sleep 100`, cancel: time.Millisecond},
+		{name: "cancel while the job starts", body: `exec sleep 100`, cancel: 30 * time.Millisecond, early: true},
+		{name: "cancel of a pending job after its timeout", args: []string{"--begin=now+1hour"}, body: `exit 0`,
+			cancel: 3 * time.Second, pending: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,34 +106,34 @@ func TestSlurmStopped(t *testing.T) {
 			c, jobs := slurmCommand(t, `echo $$ > `+pidFile+"\n"+tt.body, tt.args...)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			if tt.cancel {
+			switch {
+			case tt.pending:
+				c.Timeout = time.Second
+				time.AfterFunc(tt.cancel, cancel)
+			case tt.early:
+				time.AfterFunc(tt.cancel, cancel)
+			case tt.cancel > 0:
 				go func() {
-					if tt.early {
-						time.Sleep(30 * time.Millisecond)
-					} else {
-						waitFor(pidFile, tt.pending)
-					}
+					waitFor(pidFile)
+					time.Sleep(tt.cancel)
 					cancel()
 				}()
-			} else {
-				c.Timeout = 2 * time.Second
-				if !tt.pending {
-					// Long enough for the job to start on a loaded machine,
-					// then shortened once it has.
-					c.Timeout = time.Minute
-					go func() {
-						waitFor(pidFile, false)
-						c.SetTimeout(time.Millisecond)
-					}()
-				}
+			default:
+				// Long enough for the job to start on a loaded machine,
+				// then shortened once it has.
+				c.Timeout = time.Minute
+				go func() {
+					waitFor(pidFile)
+					c.SetTimeout(time.Millisecond)
+				}()
 			}
 			start := time.Now()
 			v, err := c.Test(ctx, []byte("crash"))
 			el := time.Since(start)
 			switch {
-			case tt.cancel && !errors.Is(err, context.Canceled):
+			case tt.cancel > 0 && !errors.Is(err, context.Canceled):
 				t.Errorf("Test() = %+v, %v; want an error wrapping context.Canceled", v, err)
-			case !tt.cancel && (err != nil || !v.TimedOut || v.Interesting):
+			case tt.cancel == 0 && (err != nil || !v.TimedOut || v.Interesting):
 				t.Errorf("Test() = %+v, %v; want a timeout", v, err)
 			}
 			if el > 20*time.Second {
@@ -156,14 +157,9 @@ func TestSlurmStopped(t *testing.T) {
 	}
 }
 
-// waitFor returns once file exists, or after 2 s if pending (the job
-// never starts), or after a minute.
-func waitFor(file string, pending bool) {
-	limit := time.Minute
-	if pending {
-		limit = 2 * time.Second
-	}
-	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+// waitFor returns once file exists, or after a minute.
+func waitFor(file string) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if _, err := os.Stat(file); err == nil {
 			return
 		}
@@ -215,6 +211,47 @@ func TestSlurmFailures(t *testing.T) {
 			if !tt.down {
 				slurmtest.Gone(t, jobs, 10*time.Second)
 			}
+		})
+	}
+}
+
+// BenchmarkLaunchOverhead measures what a launcher adds to each run: the
+// time from the call of Test to the test's first instruction (it prints
+// the clock), and the time of a whole run of a test that does nothing
+// else, locally and as a Slurm job.
+//
+//	go test ./hdd/runner -run XXX -bench LaunchOverhead -benchtime 100x
+func BenchmarkLaunchOverhead(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		l    *Launcher
+	}{
+		{"local", nil},
+		{"slurm", &Launcher{Slurm: true, Prefix: []string{"srun"}}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			if tc.l != nil {
+				slurmtest.Require(b)
+			}
+			c := &Command{Path: script(b, `date +%s%N`), TempDir: b.TempDir(), Launcher: tc.l}
+			var toStart, total time.Duration
+			n := 0
+			for b.Loop() {
+				t0 := time.Now()
+				v, err := c.Test(context.Background(), nil)
+				total += time.Since(t0)
+				if err != nil || !v.Interesting {
+					b.Fatalf("Test() = %+v, %v", v, err)
+				}
+				ns, err := strconv.ParseInt(strings.TrimSpace(string(v.Output)), 10, 64)
+				if err != nil {
+					b.Fatalf("output %q", v.Output)
+				}
+				toStart += time.Unix(0, ns).Sub(t0)
+				n++
+			}
+			b.ReportMetric(float64(toStart.Microseconds())/1000/float64(n), "ms-to-start")
+			b.ReportMetric(float64(total.Microseconds())/1000/float64(n), "ms/run")
 		})
 	}
 }
