@@ -196,34 +196,57 @@ sleep 60; sleep 60`)
 	}
 }
 
-// TestSlurmControllerDown runs hdd against a Slurm whose controller is
-// down: one line says so, hdd exits 1 within 30 s, and never calls the
-// original not interesting.
-func TestSlurmControllerDown(t *testing.T) {
+// TestSlurmFailures runs hdd where srun cannot start the test: one line
+// says why, hdd exits 1 within 30 s, writes nothing, and never calls the
+// original not interesting. The controller down is a configuration whose
+// controller port has nothing listening: srun retries for about 9 s.
+func TestSlurmFailures(t *testing.T) {
 	slurmtest.Require(t)
-	dir := t.TempDir()
-	input, test := orderExample(t, dir)
-	cmd := exec.Command(hddBin, "-j", "8", "-launcher", "slurm", "-o", filepath.Join(dir, "out.json"), test, input)
-	cmd.Env = append(os.Environ(), "SLURM_CONF="+slurmtest.DownConfig(t))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	el := time.Since(start)
-	msg := strings.TrimSpace(stderr.String())
-	lines := strings.Split(msg, "\n")
-	last := lines[len(lines)-1]
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Errorf("exit: %v, want status 1", err)
+	tests := []struct {
+		name string
+		args string // -launcher-args
+		conf string // SLURM_CONF, "down" for a controller that is down
+		want string
+	}{
+		{name: "controller down", conf: "down", want: "Unable to contact slurm controller"},
+		{name: "bad partition", args: "-p nosuch", want: "Invalid partition"},
+		{name: "run directory not on the node", args: "--chdir=/nonexistent/hdd", want: "is not on the Slurm node"},
+		{name: "SLURM_CONF missing", conf: "/nonexistent/slurm.conf", want: "SLURM_CONF names /nonexistent/slurm.conf"},
 	}
-	if el > 30*time.Second {
-		t.Errorf("took %v", el)
-	}
-	if len(lines) > 2 || !strings.Contains(last, "Unable to contact slurm controller") || strings.Contains(msg, "not interesting") {
-		t.Errorf("want a line (after the one saying what is reduced) on the controller:\n%s", msg)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "out.json")); err == nil {
-		t.Errorf("an output was written")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			input, test := orderExample(t, dir)
+			out := filepath.Join(dir, "out.json")
+			cmd := exec.Command(hddBin, "-j", "8", "-launcher", "slurm", "-launcher-args", tt.args, "-o", out, test, input)
+			switch tt.conf {
+			case "":
+			case "down":
+				cmd.Env = append(os.Environ(), "SLURM_CONF="+slurmtest.DownConfig(t))
+			default:
+				cmd.Env = append(os.Environ(), "SLURM_CONF="+tt.conf)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			err := cmd.Run()
+			el := time.Since(start)
+			msg := strings.TrimSpace(stderr.String())
+			lines := strings.Split(msg, "\n")
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+				t.Errorf("exit: %v, want status 1", err)
+			}
+			if el > 30*time.Second {
+				t.Errorf("took %v", el)
+			}
+			if len(lines) > 2 || !strings.Contains(lines[len(lines)-1], tt.want) || strings.Contains(msg, "not interesting") {
+				t.Errorf("want one line saying %q (after the one saying what is reduced):\n%s", tt.want, msg)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("an output was written")
+			}
+		})
 	}
 }
 

@@ -56,7 +56,7 @@ func check() string {
 	}
 	for _, state := range strings.Fields(string(out)) {
 		switch strings.TrimRight(state, "*~#!%$@^-") {
-		case "idle", "mix", "alloc", "comp":
+		case "idle", "mix", "alloc", "comp", "plnd":
 			return ""
 		}
 	}
