@@ -116,9 +116,9 @@
 // With -launcher slurm each test run is `srun -N1 -n1 -J NAME TEST
 // CANDIDATE`, with a unique job name; raise -j to keep many jobs in flight.
 // A run stopped early (timeout, a candidate that lost, Ctrl-C) gets SIGTERM,
-// SIGKILL 0.1 s later, then `scancel --name=NAME`, which also removes a job
-// still in the queue; the timeout counts from the test's start, not the
-// wait in the queue. When srun fails before the test starts (controller
+// SIGKILL 2 s later if srun is still there, then `scancel --name=NAME`,
+// which also removes a job still in the queue; the timeout counts from the
+// test's start, not the wait in the queue. When srun fails before the test starts (controller
 // down, bad partition, no configuration) hdd stops with srun's message,
 // never counting it as "not interesting". The README says what a
 // multi-node cluster needs.

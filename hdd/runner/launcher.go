@@ -23,8 +23,12 @@ import (
 var ErrLaunch = errors.New("the launcher could not start the test")
 
 // defaultGrace is the time a launcher's process has between SIGTERM and
-// SIGKILL: srun needs about 50 ms to kill its job step.
-const defaultGrace = 100 * time.Millisecond
+// SIGKILL. srun needs 15-50 ms to kill its job step and hear that the
+// task is gone on an idle machine, and about 1 s when slurmd's process
+// tracking polls (proctrack/pgid checks the group once a second); killed
+// before, srun leaves its job completing for about 3 s, which holds the
+// node (Slurm starts no job on a node with a job completing).
+const defaultGrace = 2 * time.Second
 
 // scancelTimeout bounds a scancel: with the controller down it retries for
 // about 18 s, and can do nothing anyway.
@@ -74,7 +78,7 @@ type Launcher struct {
 	Slurm bool
 
 	// Grace is how long a run stopped early has between SIGTERM and
-	// SIGKILL. Zero means 100 ms.
+	// SIGKILL. Zero means 2 s.
 	Grace time.Duration
 
 	once   sync.Once
