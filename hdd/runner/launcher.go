@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -277,13 +278,19 @@ func (r *launch) end(warn func(error)) (stopped bool, err error) {
 	}
 	started, pre := r.watch.end()
 	switch {
-	case !started:
+	case !started && !taskEnded.Match(pre):
+		// slurmstepd may drop the output of a task killed by a signal,
+		// the start line too, but srun says how the task ended.
 		return false, r.failure(pre)
 	case strings.Contains(string(pre), "couldn't chdir"):
 		return false, &startError{msg: fmt.Sprintf("the run directory %s is not on the Slurm node (%s): give -workdir a folder that every node shares at the same path", r.cmd.Dir, firstLine(pre)), cause: ErrLaunch}
 	}
 	return false, nil
 }
+
+// taskEnded matches srun's report of how a task that ran ended ("srun:
+// error: NODE: task 0: Killed").
+var taskEnded = regexp.MustCompile(`(?m)^srun: error: [^:\s]+: tasks? [0-9,\[\]-]+: `)
 
 // scancel cancels the run's job by its name, pending or running.
 func (r *launch) scancel() error {

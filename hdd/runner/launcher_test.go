@@ -77,6 +77,26 @@ func TestStartWatchLongPrelude(t *testing.T) {
 	}
 }
 
+// TestTaskEnded checks which srun lines say that the task ran.
+func TestTaskEnded(t *testing.T) {
+	for _, tt := range []struct {
+		out  string
+		want bool
+	}{
+		{"srun: error: localhost: task 0: Killed\n", true},
+		{"srun: error: node-7: task 0: Exited with exit code 3\n", true},
+		{"srun: error: n1: tasks 0-1: Killed\n", true},
+		{"srun: error: Unable to allocate resources: Invalid partition name specified\n", false},
+		{"srun: error: Task launch for StepId=5.0 failed on node n1: Invalid node name\n", false},
+		{"test output\nsrun: error: localhost: task 0: Terminated\n", true},
+		{"", false},
+	} {
+		if got := taskEnded.MatchString(tt.out); got != tt.want {
+			t.Errorf("taskEnded(%q) = %v, want %v", tt.out, got, tt.want)
+		}
+	}
+}
+
 // TestExecLauncher runs tests behind a command prefix: the prefix runs
 // with the test and candidate after it, exit statuses pass through, and a
 // run stopped early gets SIGTERM first, SIGKILL if it does not stop.
