@@ -105,7 +105,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print hdd's version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
-	fs.StringVar(&o.launcher, "launcher", o.launcher, "where the tests run: local, slurm (each run a Slurm job, with srun) or 'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE: ssh, a container, qrsh)")
+	fs.StringVar(&o.launcher, "launcher", o.launcher, "run the tests `where`: local, slurm (each run a Slurm job, with srun) or 'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE: ssh, a container, qrsh)")
 	fs.StringVar(&o.launcherArgs, "launcher-args", "", "srun `options` for -launcher slurm, split as by sh: '-p debug --time=10'")
 	fs.StringVar(&o.workdir, "workdir", "", "make the tests' run directories in `folder` instead of $TMPDIR (for a cluster: a folder every node shares at the same path)")
 	return fs
