@@ -104,6 +104,24 @@
 //	-version             print the version and exit
 //	-cpuprofile FILE     write a CPU profile of hdd's own work (go tool pprof)
 //	-memprofile FILE     write a profile of every memory allocation (go tool pprof)
+//	-launcher L          where each test runs: local (default), slurm (each
+//	                     run a Slurm job of its own, with srun) or
+//	                     'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE)
+//	-launcher-args A     srun options for -launcher slurm: '-p debug -t 10'
+//	-workdir DIR         make the run directories in DIR, not $TMPDIR (on a
+//	                     cluster: a folder every node sees at the same path)
+//
+// # Clusters
+//
+// With -launcher slurm each test run is `srun -N1 -n1 -J NAME TEST
+// CANDIDATE`, with a unique job name; raise -j to keep many jobs in flight.
+// A run stopped early (timeout, a candidate that lost, Ctrl-C) gets SIGTERM,
+// SIGKILL 2 s later if srun is still there, then `scancel --name=NAME`,
+// which also removes a job still in the queue; the timeout counts from the
+// test's start, not the wait in the queue. When srun fails before the test starts (controller
+// down, bad partition, no configuration) hdd stops with srun's message,
+// never counting it as "not interesting". The README says what a
+// multi-node cluster needs.
 //
 // # Exit status
 //

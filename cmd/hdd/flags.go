@@ -14,6 +14,7 @@ import (
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 // options are the command-line settings.
@@ -43,6 +44,10 @@ type options struct {
 	version        bool
 	cpuProfile     string
 	memProfile     string
+	launcher       string           // -launcher
+	launcherArgs   string           // -launcher-args
+	launch         *runner.Launcher // what they name; nil for local
+	workdir        string
 }
 
 // defaultMaxSize is the largest input hdd reads without -max-size.
@@ -50,7 +55,7 @@ const defaultMaxSize = 256 << 20
 
 // defaults returns the options without flags.
 func defaults() options {
-	return options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize}
+	return options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize, launcher: "local"}
 }
 
 // errHelp and errVersion end the parsing of the arguments when -h or
@@ -100,6 +105,9 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print hdd's version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
+	fs.StringVar(&o.launcher, "launcher", o.launcher, "run the tests `where`: local, slurm (each run a Slurm job, with srun) or 'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE: ssh, a container, qrsh)")
+	fs.StringVar(&o.launcherArgs, "launcher-args", "", "srun `options` for -launcher slurm, split as by sh: '-p debug --time=10'")
+	fs.StringVar(&o.workdir, "workdir", "", "make the tests' run directories in `folder` instead of $TMPDIR (for a cluster: a folder every node shares at the same path)")
 	return fs
 }
 
@@ -159,6 +167,10 @@ func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 		return usagef("-findings goes with -also-interesting")
 	case o.verbose && o.quiet:
 		return usagef("-v and -q exclude each other")
+	}
+	var err error
+	if o.launch, err = launcherFlags(o.launcher, o.launcherArgs); err != nil {
+		return err
 	}
 	if o.dumpTree {
 		if len(pos) != 1 {

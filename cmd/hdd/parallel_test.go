@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,12 @@ func timedRun(t testing.TB, args ...string) (time.Duration, Stats) {
 //
 //	go test ./cmd/hdd -run XXX -bench ParallelSpeedup -benchtime 1x
 func BenchmarkParallelSpeedup(b *testing.B) {
+	speedup(b, 200*time.Millisecond, 4)
+}
+
+// speedup runs BenchmarkParallelSpeedup's reduction, with a test that
+// sleeps that long, at -j 1 and -j n, with the extra flags.
+func speedup(b *testing.B, sleep time.Duration, n int, flags ...string) {
 	dir := b.TempDir()
 	const keep = 44
 	items := []any{map[string]any{"drop": []int{1, 2, 3}, "note": "not needed"}}
@@ -80,33 +87,34 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 	if err := os.WriteFile(input, src, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	test := countScript(b, dir, 200*time.Millisecond, "keep", keep)
-	flags := []string{"-minimizer", "greedy", "-no-hoist", "-no-shorten"}
+	test := countScript(b, dir, sleep, "keep", keep)
+	flags = append(flags, "-minimizer", "greedy", "-no-hoist", "-no-shorten")
+	jn := fmt.Sprintf("j%d", n)
 	for i := 0; b.Loop(); i++ {
 		// Each run writes a new output file: hdd goes on from an existing one.
 		out1 := filepath.Join(dir, fmt.Sprintf("out1-%d.json", i))
 		el1, st1 := timedRun(b, append(flags, "-j", "1", "-o", out1, test, input)...)
-		out4 := filepath.Join(dir, fmt.Sprintf("out4-%d.json", i))
-		el4, st4 := timedRun(b, append(flags, "-j", "4", "-o", out4, test, input)...)
+		outN := filepath.Join(dir, fmt.Sprintf("outN-%d.json", i))
+		elN, stN := timedRun(b, append(flags, "-j", strconv.Itoa(n), "-o", outN, test, input)...)
 		b1, err := os.ReadFile(out1)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b4, err := os.ReadFile(out4)
+		bN, err := os.ReadFile(outN)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(b4) > len(b1) {
-			b.Fatalf("-j 4 gives a larger result than -j 1:\n%s\n---\n%s", b1, b4)
+		if len(bN) > len(b1) {
+			b.Fatalf("-j %d gives a larger result than -j 1:\n%s\n---\n%s", n, b1, bN)
 		}
 		if bytes.Contains(b1, []byte("drop")) || bytes.Count(b1, []byte("keep")) != keep || st1.Tests < 60 {
 			b.Fatalf("unexpected result after %d test runs:\n%s", st1.Tests, b1)
 		}
 		b.ReportMetric(el1.Seconds(), "j1-s")
-		b.ReportMetric(el4.Seconds(), "j4-s")
-		b.ReportMetric(el1.Seconds()/el4.Seconds(), "speedup")
+		b.ReportMetric(elN.Seconds(), jn+"-s")
+		b.ReportMetric(el1.Seconds()/elN.Seconds(), "speedup")
 		b.ReportMetric(float64(st1.Tests), "j1-tests")
-		b.ReportMetric(float64(st4.Tests), "j4-tests")
+		b.ReportMetric(float64(stN.Tests), jn+"-tests")
 	}
 }
 

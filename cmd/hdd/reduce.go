@@ -61,7 +61,10 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		return err
 	}
 	defer release()
-	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout}
+	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
+	if err := checkWorkdir(o.workdir); err != nil {
+		return err
+	}
 	var unpack func(dir string, candidate []byte) error
 	if p.folder {
 		unpack = archive.Write

@@ -120,6 +120,10 @@ type Command struct {
 	// safe for concurrent use.
 	Unpack func(dir string, candidate []byte) error
 
+	// Launcher, if not nil, starts each run through another program:
+	// Slurm's srun, or a command prefix (see [Launcher]).
+	Launcher *Launcher
+
 	// timeout, when positive, replaces Timeout (see SetTimeout); changed
 	// is closed when it changes, and replaced.
 	timeout atomic.Int64
@@ -273,7 +277,14 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	defer cancel(nil)
 	watched := make(chan struct{})
 	defer close(watched)
-	go c.deadline(start, cancel, watched)
+	// Through Slurm, the timeout counts from the test's start: the wait
+	// in the queue is not the test's.
+	launched := c.Launcher.newLaunch(out)
+	go func() {
+		if begun, ok := launched.begun(start, watched); ok {
+			c.deadline(begun, cancel, watched)
+		}
+	}()
 	var cmd *exec.Cmd
 	var err error
 	for attempt := 0; ; attempt++ {
@@ -287,6 +298,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		}
 		cmd.WaitDelay = waitDelay
 		setGroup(cmd)
+		launched.prepare(cmd)
 		if c.Reaper != nil {
 			err = c.Reaper.start(func() (int, error) {
 				if err := cmd.Start(); err != nil {
@@ -328,17 +340,23 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	} else {
 		err = wait(cmd, nil)
 	}
-	v := Verdict{Duration: time.Since(start), Exit: -1}
+	v := Verdict{Duration: time.Since(launched.begunAt(start)), Exit: -1}
 	if out != nil {
 		v.Output = out.Bytes()
 	}
 
 	state := cmd.ProcessState
+	stopped, lerr := launched.end(c.warn)
 	switch {
 	case ctx.Err() != nil:
 		return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 	case state == nil:
 		return Verdict{}, fmt.Errorf("test %s: %w", c.Path, err)
+	case lerr != nil:
+		return Verdict{}, lerr
+	case stopped:
+		// The launcher's status after SIGTERM says nothing of the test.
+		v.TimedOut = true
 	case state.Success():
 		// Success wins even if the timeout raced with the exit, or an
 		// escaped process held the output pipe (exec.ErrWaitDelay).
@@ -360,6 +378,9 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 // "test script ./t.sh is not executable (chmod +x ./t.sh)".
 func (c *Command) Check() error {
 	if _, err := c.name(); err != nil {
+		return err
+	}
+	if err := c.Launcher.Check(); err != nil {
 		return err
 	}
 	exe, err := c.resolve()
@@ -403,6 +424,9 @@ func (c *Command) check(exe string) error {
 
 // startError explains why exe, the resolved Path, could not be started.
 func (c *Command) startError(exe string, err error) error {
+	if c.Launcher != nil {
+		return c.Launcher.startError(err)
+	}
 	if e := c.check(exe); e != nil {
 		return e
 	}
@@ -484,12 +508,7 @@ func (c *Command) removeDir(dir string) {
 	if err == nil {
 		return
 	}
-	err = fmt.Errorf("cannot remove run directory: %w", err)
-	if c.Warn != nil {
-		c.Warn(err)
-		return
-	}
-	fmt.Fprintln(os.Stderr, err)
+	c.warn(fmt.Errorf("cannot remove run directory: %w", err))
 }
 
 // A notRunError is the error of a run that ctx ended before the test
