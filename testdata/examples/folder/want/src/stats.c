@@ -1,5 +1,4 @@
 #include "config.h"
 int average() {
-    int total;
-    return MEAN(total, EMPTY);
+    return MEAN(0, 0);
 }
