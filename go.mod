@@ -3,6 +3,7 @@ module github.com/hddreduce/hdd
 go 1.26.8
 
 require (
+	github.com/kballard/go-shellquote v0.0.0-20180428030007-95032a82bc51
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
 	github.com/tidwall/gjson v1.20.0
 	golang.org/x/sys v0.49.0

@@ -37,13 +37,24 @@
 //
 // # Concurrency
 //
-// With Jobs > 1, every step that tries alternatives in order and keeps the
-// first success (minimize.Tester's First) tests up to Jobs of them at once,
-// ahead of the serial order, and keeps the first success in that order
-// (speculate.go): the result does not depend on Jobs. With one job, the
-// next alternatives are rendered and checked while the current one is
-// tested, so that hdd's own work hides behind the test. Reduce returns
-// only when every test it started has ended.
+// Every step that tries alternatives in order (minimize.Tester's First)
+// gets the whole sequence of tests it would make if each failed, such as
+// the rest of a ddmin round and the rounds after it. With Jobs > 1 the
+// engine keeps Jobs of them under way, in that order (speculate.go); at a
+// success it takes the verdicts of the others under way, which were made
+// from the same candidate, and when several are interesting it tests their
+// fold, the candidate that makes all their changes at once (then the folds
+// of the two halves), and adopts it if it is interesting; otherwise it
+// adopts the first success, as the serial search would. So several
+// successes found at once cost one more test instead of one round each.
+// Which candidates are tested depends on Jobs and on the verdicts, never
+// on how long a test takes: the same input, test and Jobs give the same
+// result and the same runs every time. With one job the search is the
+// serial one; different Jobs may fold different successes and end with
+// different, equally minimal results. With one job, the next alternatives
+// are rendered and checked while the current one is tested, so that hdd's
+// own work hides behind the test. Reduce returns only when every test it
+// started has ended.
 //
 // # Errors
 //

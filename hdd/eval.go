@@ -156,28 +156,52 @@ func (s *search) prepareText(c tree.Candidate, text []byte) prepared {
 func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 	s.mu.Lock()
 	ok, seen := s.cache[p.hash]
-	if seen {
+	under := s.testing[p.hash]
+	if seen || under != nil {
 		s.stats.CacheHits++
 	}
-	s.mu.Unlock()
-	if seen {
-		return ok, nil
-	}
-	if p.malformed {
-		s.mu.Lock()
-		s.stats.Rejected++
-		s.cache[p.hash] = false
+	if !seen && under == nil && !p.malformed {
+		if s.testing == nil {
+			s.testing = make(map[uint64]*verdict)
+		}
+		under = &verdict{done: make(chan struct{})}
+		s.testing[p.hash] = under
+		defer func() {
+			s.mu.Lock()
+			delete(s.testing, p.hash)
+			s.mu.Unlock()
+			close(under.done)
+		}()
 		s.mu.Unlock()
-		return false, nil
+		under.ok, _, under.err = s.run(ctx, p.text)
+		if under.err != nil {
+			return false, under.err
+		}
+		s.mu.Lock()
+		s.cache[p.hash] = under.ok
+		s.mu.Unlock()
+		return under.ok, nil
 	}
-	ok, _, err := s.run(ctx, p.text)
-	if err != nil {
-		return false, err
+	s.mu.Unlock()
+	switch {
+	case seen:
+		return ok, nil
+	case under != nil:
+		<-under.done // the same text, tested by another candidate
+		return under.ok, under.err
 	}
 	s.mu.Lock()
-	s.cache[p.hash] = ok
+	s.stats.Rejected++
+	s.cache[p.hash] = false
 	s.mu.Unlock()
-	return ok, nil
+	return false, nil
+}
+
+// A verdict is the outcome of a test under way, once done is closed.
+type verdict struct {
+	done chan struct{}
+	ok   bool
+	err  error
 }
 
 // try tests candidate c and adopts it if it is interesting.

@@ -9,6 +9,10 @@ import (
 // hoist replaces nodes by descendants of the same class, top down: for each
 // present node with a class, it tries its nearest descendants of that class
 // in source order and, on success, goes on from the hoisted node.
+//
+// The alternatives of several nodes go to one call of first, in that
+// order, as many as make twice the jobs: the hoists of different nodes fold
+// into one candidate, while the alternatives of one node do not.
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.stats.Tests
@@ -20,26 +24,49 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 				xs = append(xs, id)
 			}
 		})
-		for _, x := range xs {
-			top := x
-			if sub, ok := s.cur.Subst(x); ok {
-				top = sub.Hoist // hoisted before: go on from there
+		type alt struct {
+			x, by tree.NodeID
+			k     int // x is xs[k]
+		}
+		for k := 0; k < len(xs); {
+			// The next alternatives, in the serial loop's order.
+			var alts []alt
+			next := k
+			for ; next < len(xs) && (next == k || len(alts) < 2*s.r.Jobs); next++ {
+				x := xs[next]
+				top := x
+				if sub, ok := s.cur.Subst(x); ok && sub.Hoist != tree.NoNode {
+					top = sub.Hoist // hoisted before: go on from there
+				}
+				for _, by := range s.hoistCandidates(top, s.t.Nodes[x].Class) {
+					alts = append(alts, alt{x, by, next})
+				}
 			}
-			for {
-				cands := s.hoistCandidates(top, s.t.Nodes[x].Class)
-				if len(cands) == 0 {
-					break
-				}
-				base := s.cur
-				i, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return base.Hoist(x, cands[i]) })
-				if err != nil {
-					return changed, err
-				}
-				if i < 0 {
-					break
-				}
-				changed, top = true, cands[i]
+			if len(alts) == 0 {
+				k = next
+				continue
 			}
+			base := s.cur
+			won, err := s.first(ctx, len(alts), func(i int) tree.Candidate { return base.Hoist(alts[i].x, alts[i].by) },
+				func(idx []int) (tree.Candidate, []int) {
+					// The first success of each node.
+					c, used := base, []int(nil)
+					for _, i := range idx {
+						if len(used) > 0 && alts[used[len(used)-1]].x == alts[i].x {
+							continue
+						}
+						c, used = c.Hoist(alts[i].x, alts[i].by), append(used, i)
+					}
+					return c, used
+				})
+			if err != nil {
+				return changed, err
+			}
+			if len(won) == 0 {
+				k = next
+				continue
+			}
+			changed, k = true, alts[won[0]].k // go on from the first node hoisted
 		}
 	}
 	s.logf("hoisting: %s, %s", count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))

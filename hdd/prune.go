@@ -126,8 +126,23 @@ func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error)
 	return l.s.try(ctx, l.config(keep))
 }
 
-func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID) (int, error) {
-	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) })
+func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, fold func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config))
+}
+
+// listFolder returns the folder of a minimizer's fold of lists, whose
+// candidates config makes, or nil if fold is nil.
+func listFolder[T any](fold func([]int) ([]T, bool), config func([]T) tree.Candidate) folder {
+	if fold == nil {
+		return nil
+	}
+	return func(idx []int) (tree.Candidate, []int) {
+		keep, ok := fold(idx)
+		if !ok {
+			return tree.Candidate{}, nil
+		}
+		return config(keep), idx
+	}
 }
 
 // minus returns the items not in keep; keep is a subsequence of items.
@@ -142,4 +157,11 @@ func minus(items, keep []tree.NodeID) []tree.NodeID {
 		out = append(out, id)
 	}
 	return out
+}
+
+// Weight weighs a level's node by its bytes in the input, for the weighted
+// minimizers (minimize.Weigher).
+func (l levelTester) Weight(id tree.NodeID) int {
+	n := &l.s.t.Nodes[id]
+	return max(int(n.End-n.Start), 1)
 }

@@ -307,29 +307,27 @@ func TestReduceBudget(t *testing.T) {
 	}
 }
 
-// TestCanceledRunsCounted checks that the runs the speculation stops are
+// TestCanceledRunsCounted checks that the runs an interruption stops are
 // counted as tests, and apart as canceled: Stats.Tests is every call of the
 // oracle that ran.
 func TestCanceledRunsCounted(t *testing.T) {
 	var calls atomic.Int64
-	// Interesting candidates answer at once, the others slowly: when one
-	// wins, those launched after it are still running, and are stopped.
+	ctx, cancel := context.WithCancel(context.Background())
 	oracle := slowOracle(func(ctx context.Context, c []byte) (bool, error) {
-		calls.Add(1)
-		if bytes.Contains(c, []byte("crash")) {
-			return true, nil
+		if calls.Add(1) == 8 {
+			cancel() // an interruption, with this run and others under way
 		}
 		select {
 		case <-ctx.Done():
 			return false, ctx.Err()
 		case <-time.After(20 * time.Millisecond):
-			return false, nil
+			return bytes.Contains(c, []byte("crash")), nil
 		}
 	})
 	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
-	res, err := r.Reduce(context.Background(), sexp(t, reduceCases[1].src), sexpPolicy)
-	if err != nil {
-		t.Fatal(err)
+	res, err := r.Reduce(ctx, sexp(t, "(a b c d e f g h i j k l m n crash o p q r s t u v w x y z)"), sexpPolicy)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 	if n := calls.Load(); res.Stats.Tests != int(n) || res.Stats.Canceled == 0 {
 		t.Errorf("%d calls of the oracle; Stats.Tests %d, Canceled %d: want every call counted, some canceled", n, res.Stats.Tests, res.Stats.Canceled)
@@ -457,6 +455,43 @@ func TestPhaseNamesSweep(t *testing.T) {
 	for _, m := range logs {
 		if regexp.MustCompile(`\b1 (tests|nodes|bytes|texts)\b`).MatchString(m) {
 			t.Errorf("log line %q: want the singular after 1", m)
+		}
+	}
+}
+
+// TestFoldDeterministic reduces the same input many times at the same
+// number of jobs: the result must not depend on how long each test takes,
+// nor, where successes fold (three jobs and more), the tests made.
+func TestFoldDeterministic(t *testing.T) {
+	src := "(x (a b c) (d e (f g) h) i (j (k l) m) n (o p) q r (s t u) v w)"
+	interesting := func(c []byte) bool {
+		return bytes.Contains(c, []byte("g")) && bytes.Contains(c, []byte("(k")) && bytes.Contains(c, []byte("t"))
+	}
+	for _, jobs := range []int{2, 4, 8, 32} {
+		var first []byte
+		var firstTests int
+		for run := range 8 {
+			var calls atomic.Int64
+			oracle := hdd.OracleFunc(func(c []byte) bool {
+				n := calls.Add(1)
+				time.Sleep(time.Duration(n*7919%5) * time.Millisecond) // shuffled durations
+				return interesting(c)
+			})
+			r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
+			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if run == 0 {
+				first, firstTests = res.Output, res.Stats.Tests
+				continue
+			}
+			// The tests started may differ by the runs canceled after a
+			// success (whether one had started when it was canceled),
+			// never the result.
+			if !bytes.Equal(res.Output, first) || jobs >= 3 && res.Stats.Tests != firstTests {
+				t.Errorf("-j %d, run %d: %q in %d tests; run 0: %q in %d tests", jobs, run, res.Output, res.Stats.Tests, first, firstTests)
+			}
 		}
 	}
 }

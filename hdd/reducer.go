@@ -89,9 +89,10 @@ type Reducer struct {
 	MaxTests int
 
 	// Jobs is how many tests may run at once; <= 1 means one at a time.
-	// Candidates are tested speculatively in the order a serial search
-	// would test them, and the first success in that order wins, so the
-	// result does not depend on Jobs.
+	// Candidates are tested ahead of the serial order, and successes found
+	// at once are folded into one candidate (see the package doc): the
+	// result is the same at every run with the same Jobs, and with one
+	// job it is the serial search's.
 	Jobs int
 
 	// Calibrate, if set, is called with the duration of the first run of
@@ -133,13 +134,16 @@ type Result struct {
 
 // Stats counts the work done by a reduction.
 type Stats struct {
-	Tests     int           // test runs started (calls of the Oracle that ran the test), the canceled ones included
-	CacheHits int           // candidates whose text had been tested before
-	Rejected  int           // candidates refused by the policy's Check, never tested
-	Canceled  int           // test runs stopped before their verdict: speculative runs after an earlier candidate won, runs under way on an interruption
-	TestTime  time.Duration // time spent in the Oracle, summed over parallel runs
-	TestWall  time.Duration // wall time during which at least one test ran
-	Elapsed   time.Duration // wall time of the whole reduction
+	Tests      int           // test runs started (calls of the Oracle that ran the test), the canceled ones included
+	CacheHits  int           // candidates whose text had been tested before
+	FoldsTried int           // folds tested: several candidates tested at once were interesting, and combined (Jobs > 1)
+	Folds      int           // folds adopted: those found interesting
+	Folded     int           // the candidates the folds adopted combined
+	Rejected   int           // candidates refused by the policy's Check, never tested
+	Canceled   int           // test runs stopped before their verdict: speculative runs after an earlier candidate won, runs under way on an interruption
+	TestTime   time.Duration // time spent in the Oracle, summed over parallel runs
+	TestWall   time.Duration // wall time during which at least one test ran
+	Elapsed    time.Duration // wall time of the whole reduction
 
 	BytesBefore, BytesAfter int
 	NodesBefore, NodesAfter int // nodes present in the tree, separators aside
@@ -181,8 +185,10 @@ type Checked struct {
 // caller may run it while the input is being parsed (the parse usually
 // takes about as long as a test run) and then call ReduceChecked with the
 // parsed tree. It fails with ErrNotInteresting when no run found the
-// original interesting. Its first test, the one Calibrate times, runs
-// alone, before any other.
+// original interesting. Calibrate is called when the first test of the
+// original ends; with one job that test runs alone, before any other;
+// with Jobs > 1 all the tests of Preflight run at once, unless MaxTests
+// leaves no room for all.
 func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) {
 	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), repeat: 1, start: time.Now()}
 	s.best = text
@@ -190,21 +196,14 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 	s.cache[s.hash(s.best)] = true
 
 	s.phase = "checking the original"
-	first, took, err := s.run(ctx, s.best)
-	if err != nil {
-		return nil, err
-	}
-	if r.Calibrate != nil {
-		r.Calibrate(took)
-	}
-	// The other checks of the original and the test of the empty file are
-	// independent: with Jobs > 1 they run at once.
 	runs := max(r.CheckRuns, 2)
 	verdicts := make([]bool, runs+1) // the checks, then the empty file
 	errs := make([]error, runs+1)
-	verdicts[0] = first
+	// All at once only if the budget has room for all: the first test must
+	// be one of those that run.
+	parallel := r.Jobs > 1 && (r.MaxTests <= 0 || r.MaxTests > runs+1)
 	var wg sync.WaitGroup
-	for i := 1; i <= runs; i++ {
+	for i := 0; i <= runs; i++ {
 		text := s.best
 		if i == runs {
 			if len(s.best) == 0 {
@@ -212,14 +211,30 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 			}
 			text = nil
 		}
-		check := func() { verdicts[i], _, errs[i] = s.run(ctx, text) }
-		if r.Jobs > 1 {
+		check := func() {
+			var took time.Duration
+			verdicts[i], took, errs[i] = s.run(ctx, text)
+			if i == 0 && errs[i] == nil && r.Calibrate != nil {
+				r.Calibrate(took)
+			}
+		}
+		switch {
+		case i == 0 && !parallel:
+			// The first test runs alone, so the timeout Calibrate
+			// derives from it bounds every other test.
+			if check(); errs[0] != nil {
+				return nil, errs[0]
+			}
+		case parallel:
 			wg.Go(check)
-		} else {
+		default:
 			check()
 		}
 	}
 	wg.Wait()
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
 	// A small MaxTests leaves some checks undone: they count as neither.
 	done := []bool{true}
 	for i := 1; i <= runs; i++ {

@@ -15,19 +15,26 @@ import (
 // list is sweep, in algorithm.go), its evaluation of candidates is in
 // eval.go and its parallel testing in speculate.go.
 type search struct {
-	mu      sync.Mutex // guards stats and cache during parallel runs
-	r       *Reducer
-	t       *tree.Tree
-	p       *tree.Policy
-	cur     tree.Candidate // the best candidate so far
-	best    []byte         // its text
-	stats   Stats
-	seed    maphash.Seed
-	cache   map[uint64]bool // text hash → interesting
+	mu    sync.Mutex // guards stats and cache during parallel runs
+	r     *Reducer
+	t     *tree.Tree
+	p     *tree.Policy
+	cur   tree.Candidate // the best candidate so far
+	best  []byte         // its text
+	stats Stats
+	seed  maphash.Seed
+	cache map[uint64]bool // text hash → interesting
+	// testing holds the texts under test, by hash: a candidate whose text
+	// is being tested waits for that verdict instead of a run of its own,
+	// so the runs do not depend on which test ends first. Guarded by mu.
+	testing map[uint64]*verdict
 	start   time.Time
 	phase   string // for Progress; guarded by mu
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
 	repeat  int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
+
+	foldFails int // folds not interesting in a row (see foldNow)
+	foldSkip  int // successes still to adopt alone (see foldNow)
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
@@ -72,6 +79,9 @@ func (s *search) logf(format string, args ...any) {
 // adopt makes candidate c, whose text is text, the best so far.
 func (s *search) adopt(c tree.Candidate, text []byte) {
 	s.cur = c
+	if s.p != nil && s.p.Adopted != nil {
+		s.p.Adopted(text)
+	}
 	s.mu.Lock()
 	improved := len(text) < len(s.best)
 	s.best = text

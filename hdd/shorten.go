@@ -72,6 +72,6 @@ func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 	return tt.s.try(ctx, tt.config(keep))
 }
 
-func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte) (int, error) {
-	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) })
+func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
+	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) }, listFolder(fold, tt.config))
 }

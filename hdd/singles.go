@@ -15,16 +15,23 @@ func (s *search) singles(ctx context.Context) error {
 		for d := 0; d <= s.t.MaxLevel(); d++ {
 			ids := s.candidates(d)
 			for len(ids) > 0 {
-				base := s.cur
-				i, err := s.first(ctx, len(ids), func(i int) tree.Candidate { return base.Remove(ids[i]) })
+				base, batch := s.cur, ids
+				won, err := s.first(ctx, len(batch), func(i int) tree.Candidate { return base.Remove(batch[i]) },
+					func(idx []int) (tree.Candidate, []int) {
+						rm := make([]tree.NodeID, len(idx))
+						for k, i := range idx {
+							rm[k] = batch[i]
+						}
+						return base.Remove(rm...), idx
+					})
 				if err != nil {
 					return err
 				}
-				if i < 0 {
+				if len(won) == 0 {
 					break
 				}
-				removed++
-				ids = ids[i+1:]
+				removed += len(won)
+				ids = batch[won[len(won)-1]+1:]
 			}
 		}
 		s.logf("hdd+: pass %d removed %s, %s", pass, count(removed, "node"), count(len(s.best), "byte"))

@@ -2,58 +2,206 @@ package hdd
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// first tests gen(0), ..., gen(n-1) in order and adopts the first
-// interesting one, returning its index or -1. With Jobs > 1 it tests up to
-// Jobs candidates at once, ahead of the serial order, and cancels the runs
-// after a success; the outcome is that of the serial loop.
-func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate) (int, error) {
+// A folder returns the fold of some of the candidates at the given
+// indices, the candidate making all their changes at once, and the indices
+// of those it combines, in order; the first of them must be the first of
+// indices. It returns fewer than two indices if they do not combine.
+type folder func(indices []int) (tree.Candidate, []int)
+
+// first tests the alternatives gen(0), ..., gen(n-1), all made from the
+// current candidate, and adopts interesting ones; it returns the indices of
+// those it adopted, in order, or none (see minimize.Tester.First).
+//
+// With one job it tests them in order and adopts the first interesting
+// one. With Jobs > 1 and alternatives that do not fold (fold is nil), it
+// keeps Jobs tests under way, in the order of the alternatives: as the
+// verdict of each comes, in that order, a failure makes room for the next
+// one, and the first success is adopted. Alternatives that fold are tested
+// in batches of Jobs: at the first success it takes the verdicts of the
+// others of its batch, and if at least minFold of them are interesting it
+// tests their fold (see foldWins), adopting it if it is interesting.
+// Otherwise, or if the fold is not, it adopts the first success, as the
+// serial loop would.
+// Which alternatives are tested depends on Jobs and on the verdicts, never
+// on how long a test takes, so the result is the same at every run with
+// the same Jobs.
+func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate, fold folder) ([]int, error) {
 	if s.r.Jobs <= 1 || n <= 1 {
-		return s.firstSerial(ctx, n, gen)
+		i, err := s.firstSerial(ctx, n, gen)
+		if i < 0 {
+			return nil, err
+		}
+		return []int{i}, err
 	}
 	type outcome struct {
 		ok   bool
 		text []byte
 		err  error
 	}
-	spec, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var wg sync.WaitGroup
 	defer wg.Wait() // every run has ended before first returns
+	spec, cancel := context.WithCancel(ctx)
+	defer cancel()
 	results := make([]chan outcome, n)
-	configs := make([]tree.Candidate, n)
+	cands := make([]tree.Candidate, n)
 	launched := 0
 	launch := func() {
 		i := launched
 		launched++
-		configs[i] = gen(i)
+		cands[i] = gen(i)
 		results[i] = make(chan outcome, 1)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ok, text, err := s.eval(spec, configs[i])
+		wg.Go(func() {
+			ok, text, err := s.eval(spec, cands[i])
 			results[i] <- outcome{ok, text, err}
-		}()
+		})
 	}
+	// Alternatives that fold are tested in batches of Jobs, started
+	// together, so that at a success the others of its batch end about
+	// when it does; the others keep Jobs tests under way, a failure making
+	// room for the next alternative.
+	batches := fold != nil && s.r.Jobs >= minFold
+	if !batches {
+		fold = nil
+	}
+	end := 0 // the end of the batch under way
 	for i := range n {
-		for launched < n && launched < i+s.r.Jobs {
+		if !batches || i == end {
+			end = min(n, i+s.r.Jobs)
+		}
+		for launched < end {
 			launch()
 		}
 		o := <-results[i]
 		if o.err != nil {
-			return -1, o.err
+			return nil, o.err
 		}
-		if o.ok {
-			cancel() // the later candidates no longer matter
-			s.adopt(configs[i], o.text)
-			return i, nil
+		if !o.ok {
+			continue
+		}
+		if fold == nil {
+			s.adopt(cands[i], o.text)
+			return []int{i}, nil // the others under way are canceled
+		}
+		// A success: the others of its batch may join it in a fold. They
+		// end about when it does, and are waited for even when no fold is
+		// tried, so that the runs do not depend on the timing.
+		wins := []int{i}
+		for k := i + 1; k < launched; k++ {
+			ok := <-results[k]
+			switch {
+			case ok.err == nil && ok.ok:
+				wins = append(wins, k)
+			case ok.err != nil && !errors.Is(ok.err, ErrBudget) && ctx.Err() == nil:
+				return nil, ok.err
+			}
+		}
+		// A fold costs a round of tests, in which the serial search would
+		// adopt one success: it pays from three successes on.
+		if len(wins) >= minFold && s.foldNow() {
+			used, err := s.foldWins(ctx, wins, fold)
+			s.folded(used != nil)
+			if err != nil || used != nil {
+				return used, err
+			}
+		}
+		s.adopt(cands[i], o.text)
+		return []int{i}, nil
+	}
+	return nil, nil
+}
+
+// minFold is the fewest successes found at once that are folded.
+const minFold = 3
+
+// foldNow reports whether the success just found is to be folded with the
+// others under way: yes, unless recent folds failed. After k folds in a row
+// that were not interesting, the next 2^k - 1 successes are adopted alone
+// at once, as the serial search would: where successes do not combine
+// (several items each enough for the bug, say), waiting for the others and
+// testing folds would cost rounds for nothing. A fold that is interesting
+// ends the wait.
+func (s *search) foldNow() bool {
+	if s.foldSkip > 0 {
+		s.foldSkip--
+		return false
+	}
+	return true
+}
+
+// folded records whether a fold was adopted, for foldNow.
+func (s *search) folded(ok bool) {
+	if ok {
+		s.foldFails = 0
+		return
+	}
+	s.foldFails = min(s.foldFails+1, 6)
+	s.foldSkip = 1<<s.foldFails - 1
+}
+
+// foldWins tests the fold of the successes wins and adopts it if it is
+// interesting. In case it is not, it tests at the same time, with the jobs
+// that would be idle, the folds of the halves of wins, then of their
+// halves, as ClusterFuzz splits a failed batch, and adopts the first of
+// these that is interesting, larger groups first. It returns the indices
+// adopted, or none if no fold was.
+func (s *search) foldWins(ctx context.Context, wins []int, fold folder) ([]int, error) {
+	type tried struct {
+		c    tree.Candidate
+		used []int
+		ok   bool
+		text []byte
+		err  error
+	}
+	try := func(groups ...[]int) []tried {
+		out := make([]tried, len(groups))
+		var wg sync.WaitGroup
+		for k, g := range groups {
+			c, used := fold(g)
+			if len(used) < 2 {
+				continue
+			}
+			out[k].c, out[k].used = c, used
+			s.mu.Lock()
+			s.stats.FoldsTried++
+			s.mu.Unlock()
+			wg.Go(func() { out[k].ok, out[k].text, out[k].err = s.eval(ctx, c) })
+		}
+		wg.Wait()
+		return out
+	}
+	groups := [][]int{wins}
+	for level := [][]int{wins}; len(groups) < s.r.Jobs; {
+		var next [][]int
+		for _, g := range level {
+			if h := len(g) / 2; h >= 2 {
+				next = append(next, g[:h], g[h:])
+			}
+		}
+		if len(next) == 0 || len(groups)+len(next) > s.r.Jobs {
+			break
+		}
+		groups, level = append(groups, next...), next
+	}
+	for _, t := range try(groups...) {
+		if t.err != nil && !errors.Is(t.err, ErrBudget) {
+			return nil, t.err
+		}
+		if t.ok {
+			s.mu.Lock()
+			s.stats.Folds++
+			s.stats.Folded += len(t.used)
+			s.mu.Unlock()
+			s.adopt(t.c, t.text)
+			return t.used, nil
 		}
 	}
-	return -1, nil
+	return nil, nil
 }
 
 // firstSerial is first with one test at a time. While a candidate is

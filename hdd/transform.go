@@ -18,14 +18,24 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 				break
 			}
 			cands = cands[from:]
-			i, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return cands[i] })
+			won, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return cands[i] },
+				func(idx []int) (tree.Candidate, []int) {
+					// The successes that merge with those before them.
+					c, used := cands[idx[0]], idx[:1:1]
+					for _, i := range idx[1:] {
+						if m, ok := c.Merge(cands[i]); ok {
+							c, used = m, append(used, i)
+						}
+					}
+					return c, used
+				})
 			if err != nil {
 				return changed, err
 			}
-			if i < 0 {
+			if len(won) == 0 {
 				break
 			}
-			from += i
+			from += won[0]
 			changed = true
 		}
 		s.logf("%s: %s, %s", tf.Name, count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))

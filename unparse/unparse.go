@@ -23,7 +23,8 @@
 //
 // The policy is the one the tree's adapter supplied ([tree.Policy]); of it
 // the unparser reads Fuse, LineSensitive and SpaceIsText. A nil policy has
-// none of them.
+// none of them. A policy with a Render func renders its candidates itself:
+// Text and Append call it instead of applying these rules.
 //
 // With an empty Candidate, the output is the parsed input byte for byte.
 package unparse
@@ -43,6 +44,9 @@ func Text(t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
 func Append(dst []byte, t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
 	if p == nil {
 		p = &noPolicy
+	}
+	if p.Render != nil {
+		return p.Render(dst, t, c)
 	}
 	r := renderer{t: t, p: p, c: c, out: dst, base: len(dst)}
 	r.node(0, true)

@@ -207,3 +207,19 @@ func TestAppendReusesBuffer(t *testing.T) {
 		t.Errorf("got %q, want %q", out, "x:a b c")
 	}
 }
+
+// TestRenderHook checks that a policy's Render renders the candidate in
+// place of the generic rules, for Text and Append alike.
+func TestRenderHook(t *testing.T) {
+	tr := list(t, "(a, b)", "(", []string{"a", ",", "b"})
+	upper := &tree.Policy{Render: func(dst []byte, t *tree.Tree, c tree.Candidate) []byte {
+		text := unparse.Text(t, wordsFuse, c) // the generic rules, then a change of its own
+		return append(dst, strings.ToUpper(string(text))...)
+	}}
+	if got := string(unparse.Text(tr, upper, tree.Candidate{}.Remove(1))); got != "(B)" {
+		t.Errorf("Text = %q, want %q", got, "(B)")
+	}
+	if got := string(unparse.Append([]byte("x"), tr, upper, tree.Candidate{})); got != "x(A, B)" {
+		t.Errorf("Append = %q, want %q", got, "x(A, B)")
+	}
+}

@@ -4,6 +4,7 @@
 // Usage:
 //
 //	hdd [flags] TEST INPUT
+//	hdd [flags] TEST DIR
 //	hdd -dump-tree [-format F] INPUT
 //
 // TEST is an executable. hdd runs it as `TEST CANDIDATE` in a fresh private
@@ -47,6 +48,22 @@
 // the best result is kept beside the input or in the temporary directory,
 // and hdd says where.
 //
+// # Folders
+//
+// INPUT may be a folder, DIR. The test then runs as `TEST CANDIDATE_DIR`
+// in CANDIDATE_DIR, a private copy of the candidate folder with DIR's name,
+// made for each run and removed after it; nothing the test writes there
+// is read back. The result is a folder, DIR.reduced (or -o DIR2), written
+// beside its place and swapped in at once; -in-place keeps DIR.orig. The
+// folder's files, empty folders and links are the top level of one tree,
+// removable first; each file's subtree is built by its own format (by its
+// name, else sniffed; -format F makes every file F; other text and files
+// that do not parse go by lines; binary and blank files are kept whole or
+// removed). In C files, an #include line of a file of the folder goes with
+// that file, and a header included once may be inlined. Symbolic links
+// leading outside DIR, named pipes, sockets and devices, and more than
+// -max-size bytes in all are refused; so are outputs inside DIR.
+//
 // # Flags
 //
 //	-o FILE              where the result goes (default: INPUT with .reduced
@@ -71,7 +88,8 @@
 //	                     run of the original, at least 5s, at most 1h)
 //	-format F            c, xml, html, json or lines (default: from the name)
 //	-j N                 parallel test runs (default: the number of CPUs);
-//	                     the result does not depend on N
+//	                     successes found at once are folded into one
+//	                     candidate; the same N gives the same result
 //	-repeat N            run the test up to N times per candidate; interesting
 //	                     only if every run is (for flaky tests)
 //	-also-interesting S  save candidates on which the test exits with S
@@ -86,6 +104,24 @@
 //	-version             print the version and exit
 //	-cpuprofile FILE     write a CPU profile of hdd's own work (go tool pprof)
 //	-memprofile FILE     write a profile of every memory allocation (go tool pprof)
+//	-launcher L          where each test runs: local (default), slurm (each
+//	                     run a Slurm job of its own, with srun) or
+//	                     'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE)
+//	-launcher-args A     srun options for -launcher slurm: '-p debug -t 10'
+//	-workdir DIR         make the run directories in DIR, not $TMPDIR (on a
+//	                     cluster: a folder every node sees at the same path)
+//
+// # Clusters
+//
+// With -launcher slurm each test run is `srun -N1 -n1 -J NAME TEST
+// CANDIDATE`, with a unique job name; raise -j to keep many jobs in flight.
+// A run stopped early (timeout, a candidate that lost, Ctrl-C) gets SIGTERM,
+// SIGKILL 2 s later if srun is still there, then `scancel --name=NAME`,
+// which also removes a job still in the queue; the timeout counts from the
+// test's start, not the wait in the queue. When srun fails before the test starts (controller
+// down, bad partition, no configuration) hdd stops with srun's message,
+// never counting it as "not interesting". The README says what a
+// multi-node cluster needs.
 //
 // # Exit status
 //

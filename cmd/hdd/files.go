@@ -86,6 +86,7 @@ type resultFile struct {
 
 	hash       string // of the text the output holds, "" if not one of ours
 	fallback   string // the fallback file holding the best result, "" if none
+	folder     bool   // the output is a folder, the texts its archives
 	recWarned  bool
 	fellBack   bool
 	fellBackTo string
@@ -150,11 +151,11 @@ func (r *resultFile) write(best []byte) error {
 			r.warnf("cannot write %s (%v): a run stopped before the end will not be able to go on", r.recPath, unwrapPath(err))
 		}
 	}
-	err := writeAtomic(r.path, best, r.perm)
+	err := r.writeTo(r.path, best)
 	if err == nil {
 		r.hash = h
 		if r.fallback != "" {
-			os.Remove(r.fallback)
+			r.remove(r.fallback)
 			r.fallback = ""
 		}
 		return nil
@@ -172,25 +173,26 @@ func (r *resultFile) write(best []byte) error {
 // writeFallback writes best to the fallback file, choosing one if need be.
 func (r *resultFile) writeFallback(best []byte) error {
 	if r.fallback != "" {
-		if err := writeAtomic(r.fallback, best, r.perm); err == nil {
+		if err := r.writeTo(r.fallback, best); err == nil {
 			return nil
 		}
-		os.Remove(r.fallback)
+		r.remove(r.fallback)
 		r.fallback = ""
 	}
 	ext := filepath.Ext(r.path)
+	if r.folder {
+		ext = ""
+	}
 	pattern := strings.TrimSuffix(filepath.Base(r.path), ext) + ".*" + ext
 	var errs []error
 	for _, dir := range r.fallbackDirs {
-		f, err := os.CreateTemp(dir, pattern)
+		name, err := r.reserve(dir, pattern)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		name := f.Name()
-		f.Close()
-		if err := writeAtomic(name, best, r.perm); err != nil {
-			os.Remove(name)
+		if err := r.writeTo(name, best); err != nil {
+			r.remove(name)
 			errs = append(errs, err)
 			continue
 		}
@@ -198,6 +200,38 @@ func (r *resultFile) writeFallback(best []byte) error {
 		return nil
 	}
 	return errors.Join(errs...)
+}
+
+// writeTo writes best, the result, to path atomically: a file, or a
+// folder made from an archive.
+func (r *resultFile) writeTo(path string, best []byte) error {
+	if r.folder {
+		return writeFolderAtomic(path, best, r.perm)
+	}
+	return writeAtomic(path, best, r.perm)
+}
+
+// remove removes the file or folder at path, a fallback.
+func (r *resultFile) remove(path string) {
+	if r.folder {
+		removeAll(path)
+		return
+	}
+	os.Remove(path)
+}
+
+// reserve makes a new empty file or folder in dir, named by pattern (as
+// os.CreateTemp), for a fallback, and returns its path.
+func (r *resultFile) reserve(dir, pattern string) (string, error) {
+	if r.folder {
+		return os.MkdirTemp(dir, pattern)
+	}
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return "", err
+	}
+	f.Close()
+	return f.Name(), nil
 }
 
 // newFilePerm returns the permissions to write path with: its own if it

@@ -14,6 +14,7 @@ import (
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 // options are the command-line settings.
@@ -43,6 +44,10 @@ type options struct {
 	version        bool
 	cpuProfile     string
 	memProfile     string
+	launcher       string           // -launcher
+	launcherArgs   string           // -launcher-args
+	launch         *runner.Launcher // what they name; nil for local
+	workdir        string
 }
 
 // defaultMaxSize is the largest input hdd reads without -max-size.
@@ -50,7 +55,7 @@ const defaultMaxSize = 256 << 20
 
 // defaults returns the options without flags.
 func defaults() options {
-	return options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize}
+	return options{algorithm: defaultAlgorithm, minimizer: defaultMinimizer, maxSize: defaultMaxSize, launcher: "local"}
 }
 
 // errHelp and errVersion end the parsing of the arguments when -h or
@@ -86,7 +91,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.noTransform, "no-transform", false, "do not try format-specific edits (C macro expansion, block unwrapping and type simplification; XML element unwrapping)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `duration` and count it as not interesting (default: 10 times the first run, 5s to 1h)")
 	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name, else sniffed)")
-	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once, by default one per CPU (the result is the same for every n)")
+	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `n` tests at once, by default one per CPU (the same n gives the same result every time)")
 	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for flaky tests)")
 	fs.Var(&o.alsoCode, "also-interesting", "save candidates on which the test exits with `status` (1 to 255) to the findings folder, and go on")
 	fs.StringVar(&o.findings, "findings", "", "the findings `folder` for -also-interesting (default: the output's name plus .findings)")
@@ -100,6 +105,9 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.version, "version", false, "print hdd's version and exit")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of hdd's own work to `file` (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
+	fs.StringVar(&o.launcher, "launcher", o.launcher, "run the tests `where`: local, slurm (each run a Slurm job, with srun) or 'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE: ssh, a container, qrsh)")
+	fs.StringVar(&o.launcherArgs, "launcher-args", "", "srun `options` for -launcher slurm, split as by sh: '-p debug --time=10'")
+	fs.StringVar(&o.workdir, "workdir", "", "make the tests' run directories in `folder` instead of $TMPDIR (for a cluster: a folder every node shares at the same path)")
 	return fs
 }
 
@@ -160,6 +168,10 @@ func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 	case o.verbose && o.quiet:
 		return usagef("-v and -q exclude each other")
 	}
+	var err error
+	if o.launch, err = launcherFlags(o.launcher, o.launcherArgs); err != nil {
+		return err
+	}
 	if o.dumpTree {
 		if len(pos) != 1 {
 			return usagef("-dump-tree takes one INPUT file (usage: hdd -dump-tree [-format F] INPUT)")
@@ -183,6 +195,7 @@ func printHelp(w io.Writer) {
 	o := defaults()
 	fs := newFlagSet(&o)
 	fmt.Fprint(w, `usage: hdd [flags] TEST INPUT
+       hdd [flags] TEST DIR
        hdd -dump-tree [-format F] INPUT
 
 hdd reduces INPUT (C, XML, HTML, JSON, JSON Lines or any text by lines) to a
@@ -196,6 +209,11 @@ script finds files beside itself as "$(dirname "$0")/expected.txt".
 The result goes to INPUT with .reduced before its extension (or -o FILE); the
 input is never changed unless -in-place is given. Run the same command again
 after an interruption to go on from the earlier result.
+
+A folder DIR is reduced as a whole, its files each by its own format: TEST
+runs as TEST CANDIDATE_DIR in CANDIDATE_DIR, a private copy of the candidate
+folder (so it names the folder's files relatively), and the result goes to
+DIR.reduced (or -o DIR2; -in-place keeps DIR.orig).
 
 Flags (they may also follow TEST and INPUT):
 `)

@@ -159,7 +159,7 @@ func readInput(path, format string, maxSize int64) ([]byte, *grammars.Format, er
 		return nil, nil, fmt.Errorf("cannot read the input: %w", err)
 	}
 	if info.IsDir() {
-		return nil, nil, fmt.Errorf("the input %s is a directory, not a file", path)
+		return readFolder(path, format, maxSize)
 	}
 	if !info.Mode().IsRegular() {
 		return nil, nil, fmt.Errorf("the input %s is not a regular file", path)

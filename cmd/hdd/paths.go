@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// A file is a path that a run keeps or writes, and what it is for
+// messages.
+type file struct{ what, path string }
+
 // A plan names the files of a run: those it reads and those it writes.
 type plan struct {
 	input    string // as given
@@ -16,6 +20,7 @@ type plan struct {
 	record   string // the output's record (see record)
 	lock     string // the output's lock file
 	findings string // the findings folder, "" without -also-interesting
+	folder   bool   // the input is a folder: so are the output, the backup and the findings
 }
 
 // reducedPath is the default output path: dir/name.reduced.ext.
@@ -29,6 +34,16 @@ func reducedPath(input string) string {
 // overwrite the input, the test, the input's backup or another output.
 func makePlan(test, input string, o options) (*plan, error) {
 	p := &plan{input: input, test: test, out: o.out, backup: input + ".orig"}
+	if isFolder(input) {
+		p.input = filepath.Clean(input) // "proj/" is "proj"
+		if b := filepath.Base(p.input); b == "." || b == ".." || b == string(filepath.Separator) {
+			// The folder's own name, for the candidates and outputs.
+			if abs, err := filepath.Abs(p.input); err == nil {
+				p.input = abs
+			}
+		}
+		p.folder, p.backup = true, p.input+".orig"
+	}
 	switch {
 	case o.dumpTree:
 		p.out = ""
@@ -38,6 +53,8 @@ func makePlan(test, input string, o options) (*plan, error) {
 			return nil, fmt.Errorf("cannot read the input: %w", err)
 		}
 		p.out = real
+	case p.out == "" && p.folder:
+		p.out = p.input + ".reduced"
 	case p.out == "":
 		p.out = reducedPath(input)
 	}
@@ -51,7 +68,6 @@ func makePlan(test, input string, o options) (*plan, error) {
 		}
 	}
 
-	type file struct{ what, path string }
 	kept := []file{{"the input", input}, {"the input's backup", p.backup}}
 	if test != "" {
 		kept = append(kept, file{"the test", test})
@@ -84,7 +100,36 @@ func makePlan(test, input string, o options) (*plan, error) {
 			}
 		}
 	}
+	if p.folder {
+		return p, checkFolderPlan(p, o, kept, written)
+	}
 	return p, nil
+}
+
+// checkFolderPlan refuses, for a folder input, what would write into the
+// input folder or its backup, or replace a folder that holds a file the
+// run keeps.
+func checkFolderPlan(p *plan, o options, kept, written []file) error {
+	for _, w := range written {
+		for _, dir := range []file{{"the input folder", p.input}, {"the input's backup", p.backup}} {
+			if w.path != "" && within(w.path, dir.path) {
+				return fmt.Errorf("%s %s is inside %s %s: give a path outside it", w.what, w.path, dir.what, dir.path)
+			}
+		}
+	}
+	if p.out == "" {
+		return nil
+	}
+	for _, k := range kept {
+		switch {
+		case !within(k.path, p.out):
+		case o.inPlace:
+			return fmt.Errorf("%s %s is inside the input folder, which -in-place replaces: move it out, or give -o instead", k.what, k.path)
+		default:
+			return fmt.Errorf("the output %s holds %s %s, which it would replace: give another folder", p.out, k.what, k.path)
+		}
+	}
+	return nil
 }
 
 // sameFile reports whether paths a and b name the same file, through

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/folder/archive"
 	"github.com/hddreduce/hdd/grammars/lines"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
@@ -47,7 +48,11 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		parsed <- parseResult{doc, err}
 	}()
 
-	newPerm, err := checkWritable(p.out)
+	check := checkWritable
+	if p.folder {
+		check = checkWritableFolder
+	}
+	newPerm, err := check(p.out)
 	if err != nil {
 		return err
 	}
@@ -56,7 +61,15 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		return err
 	}
 	defer release()
-	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout}
+	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
+	if err := checkWorkdir(o.workdir); err != nil {
+		return err
+	}
+	var unpack func(dir string, candidate []byte) error
+	if p.folder {
+		unpack = archive.Write
+		test.Unpack = unpack
+	}
 	if err := test.Check(); err != nil {
 		return err
 	}
@@ -76,7 +89,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	if o.alsoCode.set {
 		tester = &runner.Findings{Tester: test, Code: o.alsoCode.code, Dir: p.findings, Name: filepath.Base(p.input),
 			Saved:  func(path string) { logf("side finding (exit %d) saved as %s", o.alsoCode.code, path) },
-			Failed: func(err error) { warnf("%v", err) }}
+			Failed: func(err error) { warnf("%v", err) }, Unpack: unpack}
 	}
 	// The oracle keeps the first verdict (the original's, to say why it
 	// is not interesting) and counts the timeouts.
@@ -87,7 +100,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		return err
 	}
 	out := &resultFile{path: p.out, perm: from.perm, rec: from.rec, recPath: p.record, hash: from.outHash, warnf: warnf,
-		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}}
+		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}, folder: p.folder}
 	if o.inPlace {
 		// The record holds from the start: an interrupted run goes on.
 		from.rec.Outputs = []string{from.outHash}
@@ -118,15 +131,20 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		Repeat:    o.repeat,
 		Calibrate: func(first time.Duration) {
 			if o.timeout == 0 {
-				test.Timeout = min(max(10*first, 5*time.Second), time.Hour)
+				timeout := min(max(10*first, 5*time.Second), time.Hour)
+				test.SetTimeout(timeout)
 				if o.verbose {
-					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), test.Timeout)
+					logf("the original takes %v per test run; timeout %v", first.Round(time.Millisecond), timeout)
 				}
 			}
 		},
 		Warn: func(w error) {
 			if errors.Is(w, hdd.ErrFlaky) {
 				warnf("%v; consider -repeat", w)
+				return
+			}
+			if errors.Is(w, hdd.ErrEmptyInteresting) && p.folder {
+				warnf("an empty folder is interesting too: the test checks too little, and the result will be empty")
 				return
 			}
 			warnf("%v", w)
@@ -172,7 +190,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	if from.doc != nil {
 		start = from.doc
 	}
-	logf("reducing %s (%s, %s, %s) with %v and %v, %s", from.name, f.Name, plural(len(start.Tree.Src), "byte"), plural(countNodes(start.Tree), "node"),
+	logf("reducing %s (%s, %s, %s) with %v and %v, %s", from.name, f.Name, size(start.Tree.Src, p.folder), plural(countNodes(start.Tree), "node"),
 		o.algorithm, o.minimizer, plural(o.jobs, "job"))
 	showStatus.Store(true)
 
@@ -201,7 +219,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	con.clear()
 	if errors.Is(err, hdd.ErrNotInteresting) {
 		first, _ := oracle.First()
-		return notInteresting(first, test, from.name)
+		return notInteresting(first, test, from.name, p.folder)
 	}
 	if res == nil {
 		if ctx.Err() != nil {
@@ -213,13 +231,13 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	werr := out.write(res.Output)
 	stop := stopReason(ctx, err)
 	if !o.quiet {
-		summary(con, p.input, from.originalSize, res, oracle.Timeouts(), stop)
+		summary(con, p.input, from.originalSize, res, oracle.Timeouts(), stop, from.original)
 		if werr == nil {
 			con.printf("result written to %s", p.out)
 		}
 	}
 	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, oracle.Timeouts(), stop != ""); jerr != nil {
+		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, oracle.Timeouts(), stop != "", from.original); jerr != nil {
 			warnf("cannot write the statistics: %v", jerr)
 		}
 	}
@@ -247,6 +265,7 @@ type beginning struct {
 	doc          *grammars.Doc // the parsed text, nil when it is the input's
 	name         string        // the file it comes from
 	originalSize int           // the size of the original input
+	original     []byte        // the original input, for a folder's summary; nil for a file
 	rec          *record       // the output's record to be
 	outHash      string        // the hash of the output's text if it is ours, else ""
 	perm         fs.FileMode   // the output's permissions
@@ -266,19 +285,26 @@ func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []b
 	rec := &record{Version: recordVersion, Input: absInput, InputHash: hashBytes(src), Test: p.test, TestHash: testHash,
 		Format: f.Name, Flags: searchFlags(o)}
 	s := &beginning{text: src, name: p.input, originalSize: len(src), rec: rec, perm: newPerm}
+	if p.folder {
+		s.original = src
+	}
 	if o.inPlace {
 		return s, inPlaceOrigin(s, p, o, src, logf, warnf)
 	}
 
-	prev, err := os.ReadFile(p.out)
+	prev, err := readOutput(p, o)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, errNotFolder) {
 		return nil, fmt.Errorf("cannot read the earlier output: %w", err)
 	}
 	h := hashBytes(prev)
-	if why := readRecord(p.record).provenance(rec, h); why != "" {
+	why := readRecord(p.record).provenance(rec, h)
+	if errors.Is(err, errNotFolder) {
+		why = "it is not a folder of files, folders and links within it"
+	}
+	if why != "" {
 		aside, err := keepAside(p.out)
 		if err != nil {
 			return nil, err
@@ -303,8 +329,8 @@ func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []b
 			break
 		}
 		s.text, s.doc, s.name = prev, doc, p.out
-		logf("going on from the earlier result in %s (%s, made from this input by this test; the input has %d); -fresh starts over",
-			p.out, plural(len(prev), "byte"), len(src))
+		logf("going on from the earlier result in %s (%s, made from this input by this test; the input has %s); -fresh starts over",
+			p.out, size(prev, p.folder), inputSize(src, p.folder))
 	}
 	return s, nil
 }
@@ -318,27 +344,38 @@ func inPlaceOrigin(s *beginning, p *plan, o options, src []byte, logf, warnf fun
 	}
 	s.perm = info.Mode().Perm()
 	s.outHash = s.rec.InputHash
-	orig, err := os.ReadFile(p.backup)
+	var orig []byte
+	if p.folder {
+		orig, err = readOutputFolder(p.backup, int64(o.maxSize))
+	} else {
+		orig, err = os.ReadFile(p.backup)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return backup(p.backup, src, s.perm)
-	case err != nil:
+		return backup(p, src, s.perm)
+	case err != nil && !errors.Is(err, errNotFolder):
 		return fmt.Errorf("cannot read %s: %w", p.backup, err)
-	case bytes.Equal(orig, src):
+	case err == nil && bytes.Equal(orig, src):
 		return nil // the original itself: start from it
 	}
 	want := *s.rec
 	want.InputHash = hashBytes(orig)
 	why := readRecord(p.record).provenance(&want, s.rec.InputHash)
+	if errors.Is(err, errNotFolder) {
+		why = "it is not a folder of files, folders and links within it"
+	}
 	if why == "" {
 		s.rec.InputHash, s.originalSize = want.InputHash, len(orig)
+		if p.folder {
+			s.original = orig
+		}
 		if o.fresh {
 			s.text = orig
 			logf("-fresh: starting over from the original in %s", p.backup)
 			return nil
 		}
 		logf("%s holds the original (%s): going on from %s (%s), an earlier result of it; -fresh starts over",
-			p.backup, plural(len(orig), "byte"), p.input, plural(len(src), "byte"))
+			p.backup, size(orig, p.folder), p.input, size(src, p.folder))
 		return nil
 	}
 	aside, err := keepAside(p.backup)
@@ -347,12 +384,28 @@ func inPlaceOrigin(s *beginning, p *plan, o options, src []byte, logf, warnf fun
 	}
 	warnf("%s held the original of another input (%s is not a result of it: %s); that original is kept as %s, and %s now keeps this input",
 		p.backup, p.input, why, aside, p.backup)
-	return backup(p.backup, src, s.perm)
+	return backup(p, src, s.perm)
 }
 
-// backup writes the original input to path before an in-place reduction,
-// with the input's permissions.
-func backup(path string, src []byte, perm fs.FileMode) error {
+// readOutput reads the earlier output of plan p: a file, or a folder's
+// archive (errNotFolder when it is not a folder hdd could have written).
+func readOutput(p *plan, o options) ([]byte, error) {
+	if p.folder {
+		return readOutputFolder(p.out, int64(o.maxSize))
+	}
+	return os.ReadFile(p.out)
+}
+
+// backup writes the original input to p.backup before an in-place
+// reduction, with the input's permissions.
+func backup(p *plan, src []byte, perm fs.FileMode) error {
+	if p.folder {
+		if err := writeFolderNew(p.backup, src, perm); err != nil {
+			return fmt.Errorf("cannot keep a copy of the input: %w", err)
+		}
+		return nil
+	}
+	path := p.backup
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return fmt.Errorf("cannot keep a copy of the input: %w", err)

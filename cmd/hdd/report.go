@@ -7,16 +7,22 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars/folder"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 // notInteresting explains that the test rejected the start of the
 // reduction: the test's exit status, its last lines of output and a
-// command to reproduce the verdict by hand.
-func notInteresting(v runner.Verdict, test *runner.Command, path string) error {
+// command to reproduce the verdict by hand. path is a folder if folder is
+// set.
+func notInteresting(v runner.Verdict, test *runner.Command, path string, folder bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v: %v\n", hdd.ErrNotInteresting, v)
+	if folder {
+		// A test written for a file fails here first.
+		fmt.Fprintf(&b, "hdd: the input %s is a directory: the test ran in a copy of it, with the copy's path as its argument\n", path)
+	}
 	if out := strings.TrimSpace(string(v.Output)); out != "" {
 		lines := strings.Split(out, "\n")
 		if len(lines) > 10 {
@@ -31,23 +37,38 @@ func notInteresting(v runner.Verdict, test *runner.Command, path string) error {
 	if err != nil {
 		exe = test.Path
 	}
-	fmt.Fprintf(&b, "hdd: to reproduce: %s", reproduce(exe, path))
+	again := reproduce(exe, path)
+	if folder {
+		again = reproduceFolder(exe, path)
+	}
+	fmt.Fprintf(&b, "hdd: to reproduce: %s", again)
 	return errors.New(b.String())
 }
 
-// summary writes the lines that end a reduction.
-func summary(con *console, input string, original int, res *hdd.Result, timeouts int, stop string) {
+// summary writes the lines that end a reduction. For a folder, original
+// is the original input's archive; its sizes are those of its files.
+func summary(con *console, input string, original int, res *hdd.Result, timeouts int, stop string, folderOrig []byte) {
 	st := res.Stats
 	state := "reduced"
 	if stop != "" {
 		state = "partially reduced (" + stop + ")"
 	}
-	change := "no smaller"
-	if st.BytesAfter < original {
-		change = percent(original-st.BytesAfter, original) + " smaller"
+	before, after, what := original, st.BytesAfter, ""
+	if folderOrig != nil {
+		filesBefore, sizeBefore := folder.Stats(folderOrig)
+		filesAfter, sizeAfter := folder.Stats(res.Output)
+		before, after = sizeBefore, sizeAfter
+		what = fmt.Sprintf("%s -> %s, ", plural(filesBefore, "file"), plural(filesAfter, "file"))
 	}
-	con.printf("%s %s: %d -> %s (%s), %d -> %s", state, input, original, plural(st.BytesAfter, "byte"), change,
+	change := "no smaller"
+	if after < before {
+		change = percent(before-after, before) + " smaller"
+	}
+	con.printf("%s %s: %s%d -> %s (%s), %d -> %s", state, input, what, before, plural(after, "byte"), change,
 		st.NodesBefore, plural(st.NodesAfter, "node"))
+	if st.FoldsTried > 0 {
+		con.printf("%d of %d folds adopted (%d candidates found interesting at once, combined)", st.Folds, st.FoldsTried, st.Folded)
+	}
 	con.printf("%s (%d canceled, %d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
 		plural(st.Tests, "test run"), st.Canceled, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
 		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
@@ -76,17 +97,30 @@ type Stats struct {
 	// OwnCPUSeconds is hdd's own CPU time (parsing, rendering, checking,
 	// hashing, writing files), without the tests it ran.
 	OwnCPUSeconds float64 `json:"own_cpu_seconds"`
+
+	// For a folder: its files and the bytes they hold, before and
+	// after (the bytes above are those of its archive, which the search
+	// counts).
+	FilesBefore     int `json:"files_before,omitempty"`
+	FilesAfter      int `json:"files_after,omitempty"`
+	FileBytesBefore int `json:"file_bytes_before,omitempty"`
+	FileBytesAfter  int `json:"file_bytes_after,omitempty"`
 }
 
-func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool) error {
+func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool, folderOrig []byte) error {
 	st := res.Stats
-	b, err := json.MarshalIndent(Stats{
+	s := Stats{
 		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
 		Tests: st.Tests, Canceled: st.Canceled, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),
 		OwnCPUSeconds: ownCPU().Seconds(),
-	}, "", "  ")
+	}
+	if folderOrig != nil {
+		s.FilesBefore, s.FileBytesBefore = folder.Stats(folderOrig)
+		s.FilesAfter, s.FileBytesAfter = folder.Stats(res.Output)
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}

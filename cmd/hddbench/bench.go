@@ -53,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("j", 1, "parallel test runs for every tool")
 	maxBytes := fs.Int("max-bytes", 0, "skip inputs larger than `n` bytes for tools other than the first (0: no limit)")
 	extra := fs.String("flags", "", "extra `flags` for hdd, space-separated")
+	replayJobs := fs.String("replay", "", "replay recorded verdicts at each of these comma-separated `job counts` (1,2,4,8,16,32,64) instead of running the tools")
+	replayTime := fs.Duration("replay-time", time.Second, "the simulated `time` of a test run in -replay")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -69,6 +71,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.hdd, err = findHDD(*hddPath); err != nil {
 		fmt.Fprintf(stderr, "hddbench: %v\n", err)
 		return 1
+	}
+	if *replayJobs != "" {
+		jobs, err := parseJobs(*replayJobs)
+		if err == nil && *replayTime <= 0 {
+			err = errors.New("-replay-time must be positive")
+		}
+		if err == nil {
+			err = cfg.replay(ctx, cases, replayConfig{jobs: jobs, delay: *replayTime}, stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "hddbench: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	var rows []row
 	for _, c := range cases {

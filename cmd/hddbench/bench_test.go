@@ -56,3 +56,22 @@ func TestBenchNoCases(t *testing.T) {
 		t.Errorf("stderr = %q", stderr.String())
 	}
 }
+
+func TestRounds(t *testing.T) {
+	tests := []struct {
+		name string
+		log  string
+		want int
+	}{
+		{"one", "replayed start 1 10\nend 1 20\n", 1},
+		{"two at once", "replayed start 1 10\nnew start 2 11\nend 1 20\nend 2 21\n", 1},
+		{"one after the other", "replayed start 1 10\nend 1 20\nreplayed start 2 21\nend 2 30\n", 2},
+		{"a third after the first of two", "replayed start 1 10\nreplayed start 2 15\nend 1 20\nreplayed start 3 22\nend 2 25\nend 3 32\n", 2},
+		{"canceled, never ended", "replayed start 1 10\nreplayed start 2 11\nend 1 20\n", 1},
+	}
+	for _, tt := range tests {
+		if got := rounds([]byte(tt.log)); got != tt.want {
+			t.Errorf("%s: rounds = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}

@@ -38,6 +38,10 @@ import (
 )
 
 func main() {
+	if os.Getenv(envRecording) != "" && len(os.Args) == 2 {
+		// hdd runs hddbench as the replaying test of -replay.
+		os.Exit(replayMain(os.Args[1]))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -25,11 +25,16 @@ var Language = &ts.Language{
 // Format is the C format: files ending in .c, .h or .i (preprocessed C).
 var Format = Language.Format()
 
-// Transforms are C's own edits, which C++ shares: macro expansion, block
-// unwrapping and type simplification.
+// Transforms are C's own edits, which C++ shares: macro expansion,
+// parameter removal, void returns, block unwrapping, assignment dropping,
+// argument zeroing and type simplification.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
+	{Name: "parameter removal", Candidates: removeParams},
+	{Name: "void returns", Candidates: voidReturns},
 	{Name: "block unwrapping", Candidates: unwrapBlocks},
+	{Name: "assignment dropping", Candidates: dropAssignments},
+	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},
 }
 

@@ -25,6 +25,21 @@
 // The table is in replace.go. [Fuse] tells the unparser where two tokens
 // made adjacent by a removal need a space.
 //
+// # Transforms
+//
+// The policy's transforms make edits that pruning and hoisting cannot, each
+// over the tree by node kinds (a file each): expanding an object-like
+// macro into its uses (macros.go); removing a parameter that a function's
+// body does not use together with the matching argument of every call and
+// prototype (params.go); making void a function whose value no call uses,
+// its returns losing their values (returns.go); unwrapping a block nested
+// in a block (unwrap.go); replacing an argument by 0 (args.go); keeping only the right side of an assignment
+// whose value is not used, "x = f();" becoming "f();" (assign.go); and
+// trying int for a type spelled otherwise (types.go). Storage classes,
+// qualifiers, attributes, #include lines and the declarators of a
+// declaration with several are nodes that pruning removes; an if or a loop
+// is replaced by its body or its else branch by hoisting.
+//
 // # Errors
 //
 // tree-sitter recovers from what it cannot parse (GNU extensions it does

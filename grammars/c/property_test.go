@@ -41,7 +41,9 @@ func TestProperty(t *testing.T) {
 }
 
 // TestIncrementalAgrees checks that Check, which parses incrementally,
-// gives the same verdict as a fresh parse on random candidates.
+// gives the same verdict as a fresh parse on random candidates, also after
+// the policy was told of adopted texts (which become the base of the
+// incremental parses).
 func TestIncrementalAgrees(t *testing.T) {
 	files := append(testFiles(t), benchFilesNoSkip()...)
 	for _, file := range files {
@@ -60,9 +62,14 @@ func TestIncrementalAgrees(t *testing.T) {
 			n = 60
 		}
 		disagree := 0
-		for range n {
-			cand := unparse.Text(doc.Tree, doc.Policy, grammartest.RandomCandidate(doc.Tree, rng))
-			if (doc.Policy.Check(cand) == nil) != (freshErrors(cand) <= limit) {
+		for i := range n {
+			c := grammartest.RandomCandidate(doc.Tree, rng)
+			cand := unparse.Text(doc.Tree, doc.Policy, c)
+			ok := doc.Policy.Check(cand) == nil
+			if ok && i%7 == 3 {
+				doc.Policy.Adopted(cand) // as the search does
+			}
+			if ok != (freshErrors(cand) <= limit) {
 				disagree++
 				if disagree <= 3 {
 					t.Errorf("%s: Check and a fresh parse disagree on\n%s", file, cand)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -13,27 +14,59 @@ import (
 // A checker is the policy's Check of one input: it re-parses candidates and
 // refuses those with more syntax errors than the input.
 //
-// To save time it parses incrementally: the input's tree-sitter tree is
-// kept, and each candidate is parsed as one edit of the input, from the
+// To save time it parses incrementally: the tree-sitter tree of a base
+// text is kept, and each candidate is parsed as one edit of it, from the
 // first byte where they differ to the last, so that tree-sitter reuses the
-// subtrees outside that range. A tree-sitter tree is not safe for
-// concurrent use, so each call edits a copy (which is cheap: copies share
-// their nodes). The tree is freed by its finalizer with the checker.
+// subtrees outside that range. The base is the input at first, then each
+// text the search adopts (see adopted): the candidates are made from the
+// best text, and differ from it in one span where they differ from the
+// input in many. A tree-sitter tree is not safe for concurrent use, so
+// each call edits a copy (which is cheap: copies share their nodes). The
+// trees are freed by their finalizers.
 type checker struct {
 	lang  *Language
-	src   []byte // the input as tree-sitter sees it (see Language.Hide)
-	base  *sitter.Tree
-	limit int // the input's error count
+	input []byte // the input as tree-sitter sees it (see Language.Hide)
+	limit int    // the input's error count
+
+	mu   sync.Mutex // guards src and base
+	src  []byte     // the base text, as tree-sitter sees it
+	base *sitter.Tree
 
 	// names are the input's declarations and uses of names, if the
 	// language's Declares query is set (see undeclared).
 	names *names
 }
 
+// adopted makes best, a text the search adopted, the base of the parses.
+func (c *checker) adopted(best []byte) {
+	best, _ = c.lang.hidden(best)
+	c.mu.Lock()
+	src, base := c.src, c.base
+	c.mu.Unlock()
+	if bytes.Equal(best, src) || base == nil {
+		return
+	}
+	var old *sitter.Tree
+	if e := edit(src, best); incremental(e, len(best)) {
+		old = base.Copy()
+		defer old.Close()
+		old.Edit(e)
+	}
+	p := c.lang.parser()
+	tree, err := p.ParseCtx(context.Background(), old, best)
+	c.lang.parsers.Put(p)
+	if err != nil {
+		return // the old base serves, if slower
+	}
+	c.mu.Lock()
+	c.src, c.base = best, tree
+	c.mu.Unlock()
+}
+
 // check is the policy's Check.
 func (c *checker) check(cand []byte) error {
 	cand, _ = c.lang.hidden(cand)
-	if bytes.Equal(cand, c.src) {
+	if bytes.Equal(cand, c.input) {
 		return nil
 	}
 	// Words tell most undeclared names, without the parse.
@@ -60,13 +93,21 @@ func (c *checker) check(cand []byte) error {
 	return nil
 }
 
-// parse parses cand, as an edit of the input's tree where that pays.
+// parse parses cand, as an edit of the base's tree where that pays.
 func (c *checker) parse(cand []byte) (*sitter.Tree, error) {
+	c.mu.Lock()
+	src, base := c.src, c.base
+	if base != nil {
+		base = base.Copy()
+	}
+	c.mu.Unlock()
 	var old *sitter.Tree
-	if e := edit(c.src, cand); c.base != nil && incremental(e, len(cand)) {
-		old = c.base.Copy()
-		defer old.Close()
-		old.Edit(e)
+	if base != nil {
+		defer base.Close()
+		if e := edit(src, cand); incremental(e, len(cand)) {
+			old = base
+			old.Edit(e)
+		}
 	}
 	p := c.lang.parser()
 	tree, err := p.ParseCtx(context.Background(), old, cand)

@@ -109,12 +109,12 @@ type pending struct {
 // declaredIn). Only the span where cand differs from the input is looked
 // at: outside it, cand declares and names what the input does.
 func (c *checker) undeclared(cand []byte) (*pending, error) {
-	e := edit(c.src, cand)
+	e := edit(c.input, cand)
 	lo, oldHi, newHi := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
 	// The span starts at a line's start (where no string is open) and
 	// ends after a word the edit may have cut.
-	lo = bytes.LastIndexByte(c.src[:lo], '\n') + 1
-	for oldHi < len(c.src) && newHi < len(cand) && isWord(c.src[oldHi]) {
+	lo = bytes.LastIndexByte(c.input[:lo], '\n') + 1
+	for oldHi < len(c.input) && newHi < len(cand) && isWord(c.input[oldHi]) {
 		oldHi++
 		newHi++
 	}

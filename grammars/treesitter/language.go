@@ -108,7 +108,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{lang: l, src: seen, base: st.Copy(), limit: nerr}
+	chk := &checker{lang: l, input: seen, src: seen, base: st.Copy(), limit: nerr}
 	if chk.names, err = l.names(st, seen); err != nil {
 		return nil, err
 	}
@@ -136,6 +136,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		Units:         grammars.TextUnits,
 		Accepts:       l.Table.Accepts,
 		Check:         chk.check,
+		Adopted:       chk.adopted,
 		Transforms:    l.Transforms,
 		Tidies:        tidies,
 	}}

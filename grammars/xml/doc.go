@@ -16,15 +16,23 @@
 // The root node, "document", spans the whole input. Its children are, in
 // order, any of:
 //
-//   - "xmldecl": the XML declaration. It is removable only when it declares
-//     version 1.0 and no encoding or UTF-8: removing it from a document in
-//     another encoding, or from an XML 1.1 document, changes how the rest
-//     reads, so it is fixed then.
-//   - "doctype": the document type declaration, kept whole with its internal
-//     subset. It is removable; a candidate that still uses an entity the
-//     doctype declared (or, with an external DTD, any entity other than the
-//     five predefined ones) is refused by Check, since the entity would be
-//     undefined.
+//   - "xmldecl": the XML declaration, removable whatever it declares (the
+//     test decides): without it a document in another encoding reads as
+//     UTF-8, which Check refuses unless the rest is ASCII or valid UTF-8
+//     anyway, and an XML 1.1 document reads as XML 1.0.
+//   - "doctype": the document type declaration. It is removable; a
+//     candidate that still uses an entity the doctype declared (or, with an
+//     external DTD, any entity other than the five predefined ones) is
+//     refused by Check, since the entity would be undefined. In XML its
+//     children are its parts that may go on their own: the "external-id"
+//     (PUBLIC "pub" "sys" or SYSTEM "sys"), removable, made of a fixed
+//     "public-id" (PUBLIC "pub") and a fixed "system-literal"; and the items
+//     of its internal subset, each removable: "markup-decl" (<!ELEMENT>,
+//     <!ATTLIST>, <!ENTITY>, <!NOTATION>), "comment", "pi" and
+//     "pe-reference" (%name;). The "attdef" children of an <!ATTLIST>, its
+//     attribute definitions, are removable one by one (an <!ATTLIST> whose
+//     definitions do not read cleanly, through a parameter entity say, is
+//     kept whole). An HTML doctype is a leaf.
 //   - "comment" and "pi" (processing instruction): removable.
 //   - "element": the root element, which is fixed. (A malformed document may
 //     have several top-level elements; each is then removable, and Check
@@ -42,9 +50,18 @@
 // removable. Removing an element takes its whole subtree, so every candidate
 // keeps the tags balanced. Elements have the hoisting class "element": an
 // element, the root included, may be replaced by one of its descendant
-// elements. The transform "unwrapping elements" replaces both tags of an
-// element below the root by nothing, so that its content takes its place:
-// "<p>a <b>c</b></p>" becomes "a <b>c</b>".
+// elements.
+//
+// # Transforms
+//
+// "unwrapping elements" replaces both tags of an element below the root by
+// nothing, so that its content takes its place: "<p>a <b>c</b></p>"
+// becomes "a <b>c</b>". "doctype identifiers" turns a PUBLIC identifier
+// into a SYSTEM one and shortens the system literal to the last segment of
+// its path, then to its first character. "empty elements" closes an
+// element whose content is gone or white space only: "<a> </a>" and
+// "<a></a>" become "<a/>" in XML, "<td> </td>" becomes "<td></td>" in
+// HTML.
 //
 // The Doc of an XML document also has the tidy "compact": its root element
 // on one line, without the white space between nodes, empty elements as

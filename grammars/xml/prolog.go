@@ -47,14 +47,14 @@ func (p *parser) pi(i int) int {
 	src := p.src
 	if i == p.docStart && p.declEnd > 0 {
 		p.flushText(i)
-		var flags tree.Flags
-		if (p.declEnc == "" || isUTF8Name(p.declEnc)) && p.declVer == "1.0" {
-			flags = tree.Removable
-		}
 		if p.lang == langXML && p.declErr != "" {
 			p.err(errMarkup, i, p.declErr)
 		}
-		p.leaf("xmldecl", i, p.declEnd, flags)
+		// Removable whatever it declares: without it, a document in
+		// another encoding reads as UTF-8, which Check refuses unless the
+		// candidate is ASCII (or valid UTF-8 anyway); XML 1.1 reads as 1.0.
+		// The test decides.
+		p.leaf("xmldecl", i, p.declEnd, tree.Removable)
 		return p.declEnd
 	}
 	if p.lang == langHTML {
@@ -114,6 +114,7 @@ func (p *parser) doctype(i int) int {
 		end = i + k + 1
 	} else {
 		var external, peRef bool
+		p.dtd = p.dtd[:0]
 		tk := &p.tag
 		tk.errs = tk.errs[:0]
 		j := i + len("<!DOCTYPE")
@@ -159,7 +160,11 @@ func (p *parser) doctype(i int) int {
 		p.err(errMisplaced, i, "document type declaration after the root element or twice")
 	}
 	p.sawDoctype = true
-	p.leaf("doctype", i, end, tree.Removable)
+	if p.lang == langXML {
+		p.addDoctype(i, end)
+	} else {
+		p.leaf("doctype", i, end, tree.Removable)
+	}
 	return end
 }
 
@@ -183,6 +188,7 @@ func (p *parser) subset(i int, peRef *bool, tk *tag) int {
 				continue
 			}
 			*peRef = true
+			p.noteItem("pe-reference", i, k+1)
 			i = k + 1
 		case bytes.HasPrefix(src[i:], []byte("<!--")):
 			end, ok := findEnd(src, i+4, "-->")
@@ -192,6 +198,7 @@ func (p *parser) subset(i int, peRef *bool, tk *tag) int {
 			if body := src[i+4 : end-3]; bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-")) {
 				tk.err(errMarkup, i, "'--' inside a comment", nil)
 			}
+			p.noteItem("comment", i, end)
 			i = end
 		case bytes.HasPrefix(src[i:], []byte("<?")):
 			end, ok := findEnd(src, i+2, "?>")
@@ -201,12 +208,14 @@ func (p *parser) subset(i int, peRef *bool, tk *tag) int {
 			if k, msg := piTarget(src, i, end); msg != "" {
 				tk.err(k, i, msg, nil)
 			}
+			p.noteItem("pi", i, end)
 			i = end
 		case c == '<':
 			j := p.markupDecl(i, tk)
 			if j < 0 {
 				return -1
 			}
+			p.noteItem("markup-decl", i, j)
 			i = j
 		default:
 			tk.err(errMarkup, i, "junk in the internal subset", nil)

@@ -141,6 +141,7 @@ type parser struct {
 	stack     []open
 	ns        [][]byte // bound namespace prefixes, innermost last
 
+	dtd        []dtdItem       // the items of the internal subset being scanned
 	entities   map[string]bool // general entities declared in the internal subset
 	anyEntity  bool            // undeclared entities are allowed (external DTD)
 	sawDoctype bool

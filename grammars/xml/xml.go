@@ -116,11 +116,17 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, e
 		SpaceIsText: true,
 		Units:       grammars.TextUnits,
 		Unfold:      unfold,
-		Transforms:  []tree.Transform{{Name: "unwrapping elements", Candidates: unwrapElements}},
-		Tidies:      grammars.Tidies,
+		Transforms: []tree.Transform{
+			{Name: "unwrapping elements", Candidates: unwrapElements},
+			{Name: "doctype identifiers", Candidates: shortenIDs},
+			{Name: "empty elements", Candidates: emptyElements},
+		},
+		Tidies: grammars.Tidies,
 	}
 	if l == langXML {
 		policy.Tidies = slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: compact}})
+	} else {
+		policy.Transforms[2].Candidates = emptyHTMLElements
 	}
 	doc := &grammars.Doc{Tree: t, Policy: policy}
 	orig := p.rep

@@ -135,13 +135,13 @@ func cddWith[T any](ctx context.Context, items []T, test Tester[T], p0 float64) 
 			slices.SortFunc(rest, func(a, b int) int { return cmp.Or(cmp.Compare(key[a], key[b]), cmp.Compare(a, b)) })
 			chunks[nch-1] = slices.Concat(last, rest[:min(s-len(last), len(rest))])
 		}
-		j, err := test.First(ctx, nch, func(i int) []T { return list(chunks[i]) })
+		idx, err := test.First(ctx, nch, func(i int) []T { return list(chunks[i]) }, nil)
 		if err != nil {
 			return list(nil), err
 		}
-		nfailed := nch
-		if j >= 0 {
-			nfailed = j
+		j, nfailed := -1, nch
+		if len(idx) > 0 {
+			j, nfailed = idx[0], idx[0]
 		}
 		for _, ch := range chunks[:nfailed] {
 			for _, p := range ch {
@@ -175,13 +175,13 @@ func cddWith[T any](ctx context.Context, items []T, test Tester[T], p0 float64) 
 		if len(stale) == 0 {
 			return list(nil), nil
 		}
-		j, err := test.First(ctx, len(stale), func(i int) []T { return list(stale[i : i+1]) })
+		idx, err := test.First(ctx, len(stale), func(i int) []T { return list(stale[i : i+1]) }, nil)
 		if err != nil {
 			return list(nil), err
 		}
-		nfailed := len(stale)
-		if j >= 0 {
-			nfailed = j
+		j, nfailed := -1, len(stale)
+		if len(idx) > 0 {
+			j, nfailed = idx[0], idx[0]
 		}
 		for _, p := range stale[:nfailed] {
 			keptAt[p] = deletions

@@ -131,29 +131,54 @@ func (p *pass[T]) prune() {
 }
 
 // next sends up to k of the next choices to test.First as single
-// deletions. It returns how many choices it made and the index in cur of the
-// item whose deletion succeeded, or -1; that deletion is adopted by the
-// tester but not yet removed from cur.
-func (p *pass[T]) next(ctx context.Context, test Tester[T], k int) (made, x int, err error) {
+// deletions. It returns how many choices it made and the indices in cur,
+// in increasing order, of the items whose deletions were adopted by the
+// tester (one, or with fold and a parallel tester several at once) but are
+// not yet removed from cur.
+func (p *pass[T]) next(ctx context.Context, test Tester[T], k int, fold bool) (made int, xs []int, err error) {
 	if p.dirty {
 		p.prune()
 	}
 	batch := p.todo[:min(k, len(p.todo))]
 	if len(batch) == 0 {
-		return 0, -1, nil
+		return 0, nil, nil
 	}
 	base, basePos := p.cur, p.pos
 	at := func(i int) int { x, _ := slices.BinarySearch(basePos, batch[i]); return x }
-	j, err := test.First(ctx, len(batch), func(i int) []T { x := at(i); return without(base, x, x+1) })
+	var folder func([]int) ([]T, bool)
+	if fold {
+		folder = func(idx []int) ([]T, bool) {
+			drop := make([]int, len(idx))
+			for i, j := range idx {
+				drop[i] = at(j)
+			}
+			slices.Sort(drop)
+			out := make([]T, 0, len(base)-len(drop))
+			for i, x := range base {
+				if len(drop) > 0 && drop[0] == i {
+					drop = drop[1:]
+					continue
+				}
+				out = append(out, x)
+			}
+			return out, true
+		}
+	}
+	idx, err := test.First(ctx, len(batch), func(i int) []T { x := at(i); return without(base, x, x+1) }, folder)
 	if err != nil {
-		return 0, -1, err
+		return 0, nil, err
 	}
-	if j < 0 {
+	if len(idx) == 0 {
 		p.todo = p.todo[len(batch):]
-		return len(batch), -1, nil
+		return len(batch), nil, nil
 	}
-	p.todo = p.todo[j+1:]
-	return j + 1, at(j), nil
+	last := idx[len(idx)-1]
+	p.todo = p.todo[last+1:]
+	for _, j := range idx {
+		xs = append(xs, at(j))
+	}
+	slices.Sort(xs)
+	return last + 1, xs, nil
 }
 
 // A tally counts the choices a run of steps made, the steps that deleted
@@ -170,12 +195,13 @@ func (t tally) removable(num, den int) bool {
 }
 
 // singles makes up to k choices, each step trying to delete its item alone.
-// Runs of choices go to test.First: the first success wins and the pass goes
-// on with the next choice.
+// Runs of choices go to test.First: the first success wins (or, with a
+// parallel tester, the fold of several) and the pass goes on with the next
+// choice.
 func (p *pass[T]) singles(ctx context.Context, test Tester[T], k int) (tally, error) {
 	var t tally
 	for t.made < k && len(p.todo) > 0 {
-		m, x, err := p.next(ctx, test, k-t.made)
+		m, xs, err := p.next(ctx, test, k-t.made, true)
 		t.made += m
 		if err != nil {
 			return t, err
@@ -183,8 +209,8 @@ func (p *pass[T]) singles(ctx context.Context, test Tester[T], k int) (tally, er
 		if m == 0 {
 			break
 		}
-		if x >= 0 {
-			p.remove(x, x+1)
+		for i := len(xs) - 1; i >= 0; i-- { // from the end: the indices stay valid
+			p.remove(xs[i], xs[i]+1)
 			t.ok++
 			t.deleted++
 		}
@@ -200,7 +226,7 @@ func (p *pass[T]) singles(ctx context.Context, test Tester[T], k int) (tally, er
 func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, error) {
 	var t tally
 	for t.made < k && len(p.todo) > 0 {
-		m, x, err := p.next(ctx, test, k-t.made)
+		m, xs, err := p.next(ctx, test, k-t.made, false)
 		t.made += m
 		if err != nil {
 			return t, err
@@ -208,9 +234,10 @@ func (p *pass[T]) blocks(ctx context.Context, test Tester[T], k int) (tally, err
 		if m == 0 {
 			break
 		}
-		if x < 0 {
+		if len(xs) == 0 {
 			continue
 		}
+		x := xs[0]
 		// cur less cur[x] is adopted: grow the block.
 		base := p.cur
 		hi, start := len(base)-x, func(int) int { return x }

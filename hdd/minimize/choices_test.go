@@ -83,13 +83,14 @@ func legacyGreedy[T any](ctx context.Context, items []T, test Tester[T]) ([]T, e
 		removed := false
 		for i := len(c) - 1; i >= 0; {
 			base := c
-			j, err := test.First(ctx, i+1, func(k int) []T { return without(base, i-k, i-k+1) })
+			idx, err := test.First(ctx, i+1, func(k int) []T { return without(base, i-k, i-k+1) }, nil)
 			if err != nil {
 				return c, err
 			}
-			if j < 0 {
+			if len(idx) == 0 {
 				break
 			}
+			j := idx[0]
 			c, removed = without(base, i-j, i-j+1), true
 			i -= j + 1
 		}
@@ -111,7 +112,7 @@ func (f *firstLog) Test(_ context.Context, keep []int) (bool, error) {
 	return f.oracle(keep), nil
 }
 
-func (f *firstLog) First(_ context.Context, n int, gen func(int) []int) (int, error) {
+func (f *firstLog) First(_ context.Context, n int, gen func(int) []int, _ func([]int) ([]int, bool)) ([]int, error) {
 	var cands [][]int
 	for i := range n {
 		cands = append(cands, gen(i))
@@ -119,10 +120,10 @@ func (f *firstLog) First(_ context.Context, n int, gen func(int) []int) (int, er
 	f.log = append(f.log, fmt.Sprint("first ", cands))
 	for i, c := range cands {
 		if f.oracle(c) {
-			return i, nil
+			return []int{i}, nil
 		}
 	}
-	return -1, nil
+	return nil, nil
 }
 
 // randomOracle is a deterministic, non-monotonic oracle over subsets of

@@ -43,44 +43,123 @@ func lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 // but without their subset and complement tests): with a block size of half the input at
 // first, it tries to delete each block c[i:i+size], going on at the same i
 // after a success and at i+size after a failure; a round that removes
-// nothing halves the size, one that removes something is repeated. Runs of
-// failing blocks go to test.First. The last rounds, of size 1, repeat until
-// one removes nothing, so the result is 1-minimal.
+// nothing halves the size, one that removes something is repeated. The last
+// rounds, of size 1, repeat until one removes nothing, so the result is
+// 1-minimal.
+//
+// Each call of test.First gets the whole sequence of tests the loop would
+// make from where it is if every test failed (the rest of the round, then
+// the rounds of smaller sizes down to 1): a Tester that tests several at
+// once looks ahead into the next rounds, while a serial one makes the
+// loop's tests in the loop's order. After a success the loop goes on at
+// the size and place of the first block adopted.
 func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 	c := items
-	for size := len(c) / 2; size > 0; {
-		removed := false
-		for i := 0; i < len(c); {
-			start, sz, n := i, size, len(c)
-			rest, lo, ok, err := removeFirst(ctx, test, c, (n-start+sz-1)/sz, func(k int) (int, int) {
-				lo := start + k*sz
-				return lo, min(lo+sz, n)
-			})
-			if err != nil {
-				return c, err
-			}
-			if !ok {
-				break
-			}
-			c, removed, i = rest, true, lo
+	at := blockRun{size: len(c) / 2}
+	for at.size > 0 {
+		rounds := at.rounds(len(c))
+		total := 0
+		for _, r := range rounds {
+			total += r.count
 		}
-		if !removed {
-			size /= 2
+		base := c
+		span := func(k int) (lo, hi int, size int) {
+			for _, r := range rounds {
+				if k < r.count {
+					lo := r.start + k*r.size
+					return lo, min(lo+r.size, len(base)), r.size
+				}
+				k -= r.count
+			}
+			panic("ddminBlocks: block index out of range")
 		}
+		idx, err := removeSpans(ctx, test, base, total, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
+		if err != nil || len(idx) == 0 {
+			return c, err // every test of the sequence failed: 1-minimal
+		}
+		c = removeAll(base, idx, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
+		lo, _, size := span(idx[0])
+		at = blockRun{size: size, start: lo, removed: true}
 	}
 	return c, nil
 }
 
-// removeFirst tries removing the spans span(0), ..., span(n-1) of c in that
-// order, through test.First, and returns c less the first span whose removal
-// stays interesting, and that span's start; ok is false when none does.
+// A blockRun is where ddminBlocks is: the block size of the round, the
+// start of the next block to delete, and whether the round removed
+// anything yet.
+type blockRun struct {
+	size, start int
+	removed     bool
+}
+
+// A blockRound is a round of ddminBlocks, or the rest of one: count blocks
+// of size from start.
+type blockRound struct{ size, start, count int }
+
+// rounds returns the rounds ddminBlocks makes from a over n items if no
+// deletion succeeds: the rest of a's round, a repetition at the same size
+// if it removed something, then halved sizes down to 1.
+func (a blockRun) rounds(n int) []blockRound {
+	var out []blockRound
+	add := func(size, start int) {
+		if size > 0 && start < n {
+			out = append(out, blockRound{size, start, (n - start + size - 1) / size})
+		}
+	}
+	add(a.size, a.start)
+	size := a.size
+	if !a.removed {
+		size /= 2
+	}
+	for ; size > 0; size /= 2 {
+		add(size, 0)
+	}
+	return out
+}
+
+// removeFirst tries removing the spans span(0), ..., span(n-1) of c, which
+// do not overlap, through test.First, and returns c less the spans it
+// adopted (the first whose removal stays interesting, or, with a parallel
+// Tester, the fold of several), and the start of the first of them; ok is
+// false when none was adopted.
 func removeFirst[T any](ctx context.Context, test Tester[T], c []T, n int, span func(k int) (lo, hi int)) (rest []T, lo int, ok bool, err error) {
-	j, err := test.First(ctx, n, func(k int) []T { lo, hi := span(k); return without(c, lo, hi) })
-	if err != nil || j < 0 {
+	idx, err := removeSpans(ctx, test, c, n, span)
+	if err != nil || len(idx) == 0 {
 		return c, 0, false, err
 	}
-	lo, hi := span(j)
-	return without(c, lo, hi), lo, true, nil
+	lo = len(c)
+	for _, k := range idx {
+		l, _ := span(k)
+		lo = min(lo, l)
+	}
+	return removeAll(c, idx, span), lo, true, nil
+}
+
+// removeSpans tries removing the spans span(0), ..., span(n-1) of c
+// through test.First, folding removals that succeed at once into one, and
+// returns the indices of the spans it adopted. The spans may overlap.
+func removeSpans[T any](ctx context.Context, test Tester[T], c []T, n int, span func(k int) (lo, hi int)) ([]int, error) {
+	gen := func(k int) []T { lo, hi := span(k); return without(c, lo, hi) }
+	fold := func(idx []int) ([]T, bool) { return removeAll(c, idx, span), true }
+	return test.First(ctx, n, gen, fold)
+}
+
+// removeAll returns c less the spans at the indices idx.
+func removeAll[T any](c []T, idx []int, span func(k int) (lo, hi int)) []T {
+	drop := make([]bool, len(c))
+	for _, k := range idx {
+		lo, hi := span(k)
+		for i := lo; i < hi; i++ {
+			drop[i] = true
+		}
+	}
+	out := make([]T, 0, len(c))
+	for i, x := range c {
+		if !drop[i] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // without returns c less c[lo:hi], in a new slice.

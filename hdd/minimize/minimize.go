@@ -47,10 +47,19 @@ const (
 	// least 7/8 of the items looked at could go, single items like Greedy
 	// otherwise.
 	Trial
+	// WDD is Zhou et al.'s Wddmin: ddmin whose partitions are split by the
+	// items' weights (see Weigher), not their count.
+	WDD
+	// WDDBlocks is DDMinBlocks with blocks of a weight instead of a
+	// length.
+	WDDBlocks
+	// WProbDD is Zhou et al.'s W-ProbDD: ProbDD choosing what to delete
+	// by the items' weights and probabilities, finished to 1-minimality.
+	WProbDD
 )
 
 var algorithmNames = []string{"ddmin-blocks", "ddmin", "cdd", "greedy", "greedy-fwd", "greedy-rand",
-	"adaptive", "adaptive-fwd", "lithium", "trial"}
+	"adaptive", "adaptive-fwd", "lithium", "trial", "wdd", "wdd-blocks", "wprobdd"}
 
 // randomSeed seeds GreedyRandom's orders.
 const randomSeed = 1
@@ -96,6 +105,12 @@ func Run[T any](ctx context.Context, a Algorithm, items []T, test Tester[T]) ([]
 		return lithium(ctx, items, test)
 	case Trial:
 		return trial(ctx, items, test)
+	case WDD:
+		return wdd(ctx, items, test)
+	case WDDBlocks:
+		return wddBlocks(ctx, items, test)
+	case WProbDD:
+		return wprobdd(ctx, items, test)
 	}
 	return items, fmt.Errorf("unknown minimizer %v", a)
 }

@@ -149,8 +149,8 @@ func (a *adoptLog) Test(_ context.Context, keep []int) (bool, error) {
 	return ok, nil
 }
 
-func (a *adoptLog) First(ctx context.Context, n int, gen func(int) []int) (int, error) {
-	return TestFunc[int](a.Test).First(ctx, n, gen)
+func (a *adoptLog) First(ctx context.Context, n int, gen func(int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
+	return TestFunc[int](a.Test).First(ctx, n, gen, fold)
 }
 
 // TestErrorReturnsAdopted stops every minimizer with an error at every

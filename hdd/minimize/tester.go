@@ -8,13 +8,40 @@ import "context"
 // non-nil error stops the minimizer, which then returns the last adopted
 // items together with the error.
 type Tester[T any] interface {
-	// Test reports whether keep is interesting.
+	// Test reports whether keep is interesting, and adopts it if it is.
 	Test(ctx context.Context, keep []T) (bool, error)
-	// First tests gen(0), gen(1), ..., gen(n-1) in order, stopping at the
-	// first interesting one, and returns its index, or -1 if none is. An
-	// implementation may test several candidates at once, but its result
-	// is always that of the serial loop.
-	First(ctx context.Context, n int, gen func(i int) []T) (int, error)
+
+	// First tests the candidates gen(0), gen(1), ..., gen(n-1), which
+	// are alternatives for the next step, and adopts interesting ones. It
+	// returns the indices, in increasing order, of the candidates whose
+	// changes it adopted, or none.
+	//
+	// A serial Tester tests them in order and adopts the first
+	// interesting one: it returns one index. A Tester that tests several
+	// at once may, when several are interesting, adopt their fold
+	// instead, fold(indices): the candidate that makes the changes of all
+	// of them at once, when they combine (fold's second result) and it is
+	// interesting too. fold is nil where no alternatives combine; then,
+	// and when the fold is not interesting, the Tester adopts the first
+	// interesting candidate in the serial order, as a serial Tester does.
+	// Which candidates it tests may depend on how many it tests at once,
+	// but not on how long each test takes.
+	//
+	// A minimizer may pass the whole serial sequence of its next tests if
+	// each fails, however long (gen is called only for the candidates
+	// tested): a Tester that tests several at once then looks ahead as far
+	// as it tests.
+	First(ctx context.Context, n int, gen func(i int) []T, fold func(indices []int) ([]T, bool)) ([]int, error)
+}
+
+// adopted returns the items a Tester's First adopted: the candidate it
+// names, or the fold of those it names.
+func adopted[T any](indices []int, gen func(i int) []T, fold func([]int) ([]T, bool)) []T {
+	if len(indices) == 1 {
+		return gen(indices[0])
+	}
+	keep, _ := fold(indices)
+	return keep
 }
 
 // A TestFunc is a serial Tester: it reports whether the candidate keep is
@@ -24,16 +51,27 @@ type TestFunc[T any] func(ctx context.Context, keep []T) (bool, error)
 // Test calls f.
 func (f TestFunc[T]) Test(ctx context.Context, keep []T) (bool, error) { return f(ctx, keep) }
 
-// First tests the candidates one by one.
-func (f TestFunc[T]) First(ctx context.Context, n int, gen func(i int) []T) (int, error) {
+// First tests the candidates one by one, and adopts the first interesting
+// one.
+func (f TestFunc[T]) First(ctx context.Context, n int, gen func(i int) []T, _ func([]int) ([]T, bool)) ([]int, error) {
 	for i := range n {
 		ok, err := f(ctx, gen(i))
 		if err != nil {
-			return -1, err
+			return nil, err
 		}
 		if ok {
-			return i, nil
+			return []int{i}, nil
 		}
 	}
-	return -1, nil
+	return nil, nil
+}
+
+// firstOf calls test.First with alternatives that do not fold, and returns
+// the index of the one adopted, or -1.
+func firstOf[T any](ctx context.Context, test Tester[T], n int, gen func(i int) []T) (int, error) {
+	idx, err := test.First(ctx, n, gen, nil)
+	if err != nil || len(idx) == 0 {
+		return -1, err
+	}
+	return idx[0], nil
 }

@@ -14,7 +14,8 @@ import (
 // the test exits with Code, a status the user chose for "interesting, but a
 // different bug". Each is written to Dir as NNNN-NAME, numbered from 0001
 // and never overwriting a file; the verdict is passed on unchanged, so the
-// reduction goes on. Findings is safe for concurrent use.
+// reduction goes on; with Unpack, each is a folder. Findings is safe for
+// concurrent use.
 type Findings struct {
 	Tester Tester
 	Code   int
@@ -22,6 +23,10 @@ type Findings struct {
 	Name   string            // base name of the input, kept in each finding's name
 	Saved  func(path string) // called after each finding is written; may be nil
 	Failed func(error)       // called when a finding cannot be written; may be nil
+
+	// Unpack, if not nil, saves each finding as a folder NNNN-NAME that
+	// Unpack writes the candidate into (see Command.Unpack).
+	Unpack func(dir string, candidate []byte) error
 
 	mu   sync.Mutex
 	next int
@@ -52,6 +57,21 @@ func (f *Findings) save(candidate []byte) (string, error) {
 	for {
 		f.next++
 		path := filepath.Join(f.Dir, fmt.Sprintf("%04d-%s", f.next, f.Name))
+		if f.Unpack != nil {
+			err := os.Mkdir(path, 0o755)
+			if errors.Is(err, fs.ErrExist) {
+				continue // an earlier run's finding: never overwritten
+			}
+			if err == nil {
+				if err = f.Unpack(path, candidate); err != nil {
+					os.RemoveAll(path)
+				}
+			}
+			if err != nil {
+				return "", fmt.Errorf("cannot save a finding: %w", err)
+			}
+			return path, nil
+		}
 		file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
 			continue // an earlier run's finding: never overwritten

@@ -44,3 +44,22 @@ func TestFindings(t *testing.T) {
 		t.Errorf("an earlier finding was overwritten: %q", b)
 	}
 }
+
+// TestFindingsFolders saves findings as folders, never over an earlier
+// one.
+func TestFindingsFolders(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "0001-proj"), 0o755)
+	f := &Findings{Tester: exitTester{}, Code: 3, Dir: dir, Name: "proj", Unpack: func(d string, c []byte) error {
+		return os.WriteFile(filepath.Join(d, "f"), c, 0o644)
+	}}
+	if _, err := f.Test(context.Background(), []byte("3 x")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "0002-proj", "f")); string(b) != "3 x" {
+		t.Errorf("0002-proj/f = %q, want the candidate", b)
+	}
+	if names, _ := os.ReadDir(filepath.Join(dir, "0001-proj")); len(names) != 0 {
+		t.Errorf("an earlier finding was written into: %v", names)
+	}
+}

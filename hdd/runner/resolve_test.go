@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBareNameInCurrentDirectory runs a test named without ./ from the
@@ -46,5 +47,23 @@ func TestWindowsLineEndings(t *testing.T) {
 		if _, err := c.Test(t.Context(), nil); !strings.Contains(first, "-e") && (err == nil || !strings.Contains(err.Error(), "Windows line endings")) {
 			t.Errorf("%q: Test: got %v, want an error naming the Windows line endings", first, err)
 		}
+	}
+}
+
+// TestSetTimeoutWhileRunning shortens the timeout of a run under way: the
+// run ends as timed out, from its start, not ten seconds later.
+func TestSetTimeoutWhileRunning(t *testing.T) {
+	c := &Command{Path: script(t, "sleep 10"), TempDir: t.TempDir()}
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		c.SetTimeout(200 * time.Millisecond) // already spent: the run ends now
+	}()
+	start := time.Now()
+	v, err := c.Test(t.Context(), nil)
+	if err != nil || !v.TimedOut {
+		t.Fatalf("got %+v, %v; want a timed-out verdict", v, err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("the run took %v: the new timeout did not apply to it", el)
 	}
 }

@@ -38,6 +38,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -109,14 +111,90 @@ type Command struct {
 	// outside its process group (see [Reaper]); every Command running
 	// tests for the process must then share it.
 	Reaper *Reaper
+
+	// Unpack, if not nil, makes each candidate a folder instead of a
+	// file: the runner makes an empty folder called Name in the run
+	// directory, Unpack writes the candidate into it (a folder's
+	// archive, say), and the test runs with that folder as its working
+	// directory and its absolute path as its last argument. It must be
+	// safe for concurrent use.
+	Unpack func(dir string, candidate []byte) error
+
+	// Launcher, if not nil, starts each run through another program:
+	// Slurm's srun, or a command prefix (see [Launcher]).
+	Launcher *Launcher
+
+	// timeout, when positive, replaces Timeout (see SetTimeout); changed
+	// is closed when it changes, and replaced.
+	timeout atomic.Int64
+	tmu     sync.Mutex
+	changed chan struct{}
+}
+
+// SetTimeout sets the timeout of the runs in place of Timeout: unlike
+// Timeout it may be set while tests run, and applies to the runs under way
+// too, from their start (a run that has already taken longer is killed).
+func (c *Command) SetTimeout(d time.Duration) {
+	c.timeout.Store(int64(max(d, 1)))
+	c.tmu.Lock()
+	if c.changed != nil {
+		close(c.changed)
+	}
+	c.changed = make(chan struct{})
+	c.tmu.Unlock()
+}
+
+// timeoutChanged returns a channel closed when the timeout changes.
+func (c *Command) timeoutChanged() <-chan struct{} {
+	c.tmu.Lock()
+	defer c.tmu.Unlock()
+	if c.changed == nil {
+		c.changed = make(chan struct{})
+	}
+	return c.changed
+}
+
+// deadline cancels run, with errTimeout as the cause, when the run that
+// started at start has taken longer than the timeout, as the timeout is
+// now or becomes; it returns when done is closed.
+func (c *Command) deadline(start time.Time, cancel context.CancelCauseFunc, done <-chan struct{}) {
+	for {
+		changed := c.timeoutChanged()
+		var fire <-chan time.Time
+		if t := c.runTimeout(); t > 0 {
+			timer := time.NewTimer(time.Until(start.Add(t)))
+			defer timer.Stop()
+			fire = timer.C
+		}
+		select {
+		case <-fire:
+			cancel(errTimeout)
+			return
+		case <-changed:
+		case <-done:
+			return
+		}
+	}
+}
+
+// errTimeout is the cause of a run's end by its timeout.
+var errTimeout = errors.New("the test timed out")
+
+// runTimeout returns the timeout of a run that starts now.
+func (c *Command) runTimeout() time.Duration {
+	if d := c.timeout.Load(); d > 0 {
+		return time.Duration(d)
+	}
+	return c.Timeout
 }
 
 // Test runs the test on candidate.
 //
 // The candidate is written as Name into a new directory with mode 0700, made
 // in TempDir; the test runs with that directory as its working directory and
-// the file's absolute path as its last argument. The directory is removed
-// afterwards, even if the test made parts of it read-only.
+// the file's absolute path as its last argument (with Unpack, the
+// candidate is a folder, which is the working directory). The directory is
+// removed afterwards, even if the test made parts of it read-only.
 //
 // Exit status 0 means interesting; any other exit is a verdict with Exit
 // set. A run killed by Timeout is not interesting, with TimedOut set and
@@ -154,6 +232,16 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	}
 	defer c.removeDir(dir)
 	file := filepath.Join(dir, name)
+	if c.Unpack != nil {
+		err := os.Mkdir(file, 0o755)
+		if err == nil {
+			err = c.Unpack(file, candidate)
+		}
+		if err != nil {
+			return Verdict{}, fmt.Errorf("cannot write the candidate folder for the test run (is the temporary directory full? set TMPDIR): %w", err)
+		}
+		return c.run(ctx, exe, file, file)
+	}
 	if err := os.WriteFile(file, candidate, 0o600); err != nil {
 		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
@@ -183,12 +271,20 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	// Take the start time before the deadline, so that a run that timed
 	// out has a Duration of at least Timeout.
 	start := time.Now()
-	runCtx := ctx
-	if c.Timeout > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, c.Timeout)
-		defer cancel()
-	}
+	// The timeout may change while the test runs (SetTimeout): a watcher
+	// ends the run when it is spent.
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	watched := make(chan struct{})
+	defer close(watched)
+	// Through Slurm, the timeout counts from the test's start: the wait
+	// in the queue is not the test's.
+	launched := c.Launcher.newLaunch(out)
+	go func() {
+		if begun, ok := launched.begun(start, watched); ok {
+			c.deadline(begun, cancel, watched)
+		}
+	}()
 	var cmd *exec.Cmd
 	var err error
 	for attempt := 0; ; attempt++ {
@@ -202,6 +298,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		}
 		cmd.WaitDelay = waitDelay
 		setGroup(cmd)
+		launched.prepare(cmd)
 		if c.Reaper != nil {
 			err = c.Reaper.start(func() (int, error) {
 				if err := cmd.Start(); err != nil {
@@ -243,17 +340,23 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 	} else {
 		err = wait(cmd, nil)
 	}
-	v := Verdict{Duration: time.Since(start), Exit: -1}
+	v := Verdict{Duration: time.Since(launched.begunAt(start)), Exit: -1}
 	if out != nil {
 		v.Output = out.Bytes()
 	}
 
 	state := cmd.ProcessState
+	stopped, lerr := launched.end(c.warn)
 	switch {
 	case ctx.Err() != nil:
 		return Verdict{}, fmt.Errorf("test %s interrupted: %w", c.Path, ctx.Err())
 	case state == nil:
 		return Verdict{}, fmt.Errorf("test %s: %w", c.Path, err)
+	case lerr != nil:
+		return Verdict{}, lerr
+	case stopped:
+		// The launcher's status after SIGTERM says nothing of the test.
+		v.TimedOut = true
 	case state.Success():
 		// Success wins even if the timeout raced with the exit, or an
 		// escaped process held the output pipe (exec.ErrWaitDelay).
@@ -275,6 +378,9 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 // "test script ./t.sh is not executable (chmod +x ./t.sh)".
 func (c *Command) Check() error {
 	if _, err := c.name(); err != nil {
+		return err
+	}
+	if err := c.Launcher.Check(); err != nil {
 		return err
 	}
 	exe, err := c.resolve()
@@ -318,6 +424,9 @@ func (c *Command) check(exe string) error {
 
 // startError explains why exe, the resolved Path, could not be started.
 func (c *Command) startError(exe string, err error) error {
+	if c.Launcher != nil {
+		return c.Launcher.startError(err)
+	}
 	if e := c.check(exe); e != nil {
 		return e
 	}
@@ -399,12 +508,7 @@ func (c *Command) removeDir(dir string) {
 	if err == nil {
 		return
 	}
-	err = fmt.Errorf("cannot remove run directory: %w", err)
-	if c.Warn != nil {
-		c.Warn(err)
-		return
-	}
-	fmt.Fprintln(os.Stderr, err)
+	c.warn(fmt.Errorf("cannot remove run directory: %w", err))
 }
 
 // A notRunError is the error of a run that ctx ended before the test

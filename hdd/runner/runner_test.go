@@ -679,3 +679,46 @@ func BenchmarkTrue(b *testing.B) {
 		}
 	}
 }
+
+// unpackLines writes each line "name=text" of candidate as a file.
+func unpackLines(dir string, candidate []byte) error {
+	for _, l := range strings.Split(strings.TrimSpace(string(candidate)), "\n") {
+		name, text, _ := strings.Cut(l, "=")
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestUnpackFolder runs a test on candidates that are folders: the test
+// runs in its candidate folder, named Name, and what it writes there is
+// gone by the next run.
+func TestUnpackFolder(t *testing.T) {
+	c := newCommand(t, `[ "$PWD" = "$1" ] || exit 3
+[ "$(basename "$1")" = proj ] || exit 4
+[ -e junk ] && exit 5
+echo junk > junk; mkdir -p sub; rm -f b
+grep -q crash a`)
+	c.Name, c.Unpack = "proj", unpackLines
+	for _, tc := range []struct {
+		cand string
+		exit int
+	}{{"a=crash\nb=x", 0}, {"a=fine\nb=x", 1}, {"a=crash", 0}} {
+		v, err := c.Test(context.Background(), []byte(tc.cand))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Exit != tc.exit {
+			t.Errorf("%q: exit %d, want %d (%s)", tc.cand, v.Exit, tc.exit, v.Output)
+		}
+	}
+	if left, _ := os.ReadDir(c.TempDir); len(left) != 0 {
+		t.Errorf("run directories left: %v", left)
+	}
+	// A folder that cannot be written is an error, not a verdict.
+	c.Unpack = func(string, []byte) error { return errors.New("disk full") }
+	if _, err := c.Test(context.Background(), []byte("a=crash")); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("got %v, want the Unpack error", err)
+	}
+}

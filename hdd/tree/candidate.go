@@ -80,6 +80,40 @@ func (c Candidate) withSubst(id NodeID, s Subst) Candidate {
 	return Candidate{removed: c.removed, subst: m, substed: keys}
 }
 
+// Merge returns the candidate with the edits of both c and d, and false
+// if they conflict: a node removed in one and replaced or hoisted in the
+// other, or replaced or hoisted differently in each. Two candidates made
+// from the same one by edits of different nodes merge into the candidate
+// with the edits of both.
+func (c Candidate) Merge(d Candidate) (Candidate, bool) {
+	for _, id := range d.substed {
+		if c.Removed(id) {
+			return c, false
+		}
+	}
+	for _, id := range c.substed {
+		if d.Removed(id) {
+			return c, false
+		}
+		if s, ok := d.subst[id]; ok && s != c.subst[id] {
+			return c, false
+		}
+	}
+	m := Candidate{removed: slices.Clone(c.removed), subst: c.subst, substed: c.substed}
+	if len(d.removed) > len(m.removed) {
+		m.removed = append(m.removed, make([]uint64, len(d.removed)-len(m.removed))...)
+	}
+	for w, bits := range d.removed {
+		m.removed[w] |= bits
+	}
+	for _, id := range d.substed {
+		if _, ok := c.subst[id]; !ok {
+			m = m.withSubst(id, d.subst[id])
+		}
+	}
+	return m, true
+}
+
 // EditedWithin reports whether any node with an ID in [from, to) is
 // removed, replaced or hoisted: with the IDs of a subtree, whether the
 // subtree renders as in the original.

@@ -59,6 +59,14 @@ type Policy struct {
 	// candidate counts as uninteresting and costs no test run.
 	Check func(candidate []byte) error
 
+	// Adopted, if set, is told each text the search adopts as its best
+	// candidate, so that Check may compare the next candidates, all made
+	// from it, with it rather than with the input (C parses a candidate
+	// as one edit of the best text, where it was many edits of the
+	// input). It is called from the search's goroutine, and must be safe
+	// to call while Check runs.
+	Adopted func(best []byte)
+
 	// Transforms are format-specific edits the search tries after
 	// hoisting in each sweep, such as expanding a C macro.
 	Transforms []Transform
@@ -66,6 +74,14 @@ type Policy struct {
 	// Tidies are rewrites of the whole text tried once on the result, in
 	// order.
 	Tidies []Tidy
+
+	// Render, if set, renders candidate c of t, appending to dst, in
+	// place of the generic unparser (package unparse), which then reads
+	// none of Fuse, LineSensitive and SpaceIsText: for a document made of
+	// documents of several formats, such as a folder whose files each
+	// follow their own format's rules. The empty Candidate must render as
+	// t.Src. Nil means the generic unparser.
+	Render func(dst []byte, t *Tree, c Candidate) []byte
 }
 
 // CanHoist reports whether a node of class x may be replaced by a node of

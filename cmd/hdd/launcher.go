@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hddreduce/hdd/hdd/runner"
+	"github.com/kballard/go-shellquote"
+)
+
+// launcherFlags returns the launcher that -launcher and -launcher-args
+// name: nil for local, else srun with the user's options or an exec
+// prefix. The words are split as /bin/sh would, without expansions.
+func launcherFlags(launcher, args string) (*runner.Launcher, error) {
+	kind, prefix, isExec := strings.Cut(launcher, ":")
+	kind = strings.TrimSpace(kind)
+	switch {
+	case isExec && kind == "exec":
+		if args != "" {
+			return nil, usagef("-launcher-args goes with -launcher slurm; put the options of an exec launcher in -launcher 'exec: CMD ARGS'")
+		}
+		words, err := shellquote.Split(prefix)
+		switch {
+		case err != nil:
+			return nil, usagef("-launcher %q: %v", launcher, err)
+		case len(words) == 0:
+			return nil, usagef("-launcher exec: needs a command, as in -launcher 'exec: ssh node1'")
+		}
+		return &runner.Launcher{Prefix: words}, nil
+	case !isExec && kind == "local":
+		if args != "" {
+			return nil, usagef("-launcher-args goes with -launcher slurm")
+		}
+		return nil, nil
+	case !isExec && kind == "slurm":
+		words, err := shellquote.Split(args)
+		if err != nil {
+			return nil, usagef("-launcher-args %q: %v", args, err)
+		}
+		return &runner.Launcher{Slurm: true, Prefix: append([]string{"srun"}, words...)}, nil
+	}
+	return nil, usagef("-launcher must be local, slurm or 'exec: CMD ARGS' (got %q)", launcher)
+}
+
+// checkWorkdir checks that the folder of -workdir exists.
+func checkWorkdir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("-workdir %s: %v", dir, unwrapPath(err))
+	case !fi.IsDir():
+		return fmt.Errorf("-workdir %s is not a folder", dir)
+	}
+	return nil
+}

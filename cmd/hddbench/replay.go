@@ -1,0 +1,346 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// The scaling benchmark replays a reduction with recorded verdicts: a run
+// with the case's real test records the verdict of every candidate by the
+// SHA-256 of its content; then hdd runs again with a test that answers
+// from the recording after a fixed simulated time (a sleep). At each -j, a
+// first, untimed run records the verdicts of the candidates the serial run
+// never tried (run with the real test, and counted as such); hdd tries the
+// same candidates at every run with the same -j, so the timed run that
+// follows answers every test from the recording in the simulated time.
+// Every verdict is real, and 64 sleeping tests need no cores, so the
+// scaling to -j 64 can be measured on a small machine.
+
+// Environment of the replaying test, which is hddbench itself (see
+// replayMain).
+const (
+	envRecording = "HDDBENCH_RECORDING" // the recording: lines "SHA256 EXIT"
+	envTest      = "HDDBENCH_TEST"      // the case's real test
+	envDelay     = "HDDBENCH_DELAY"     // the simulated time of a test, or "" to record
+	envCounts    = "HDDBENCH_COUNTS"    // a file getting a line per run: "replayed" or "new"
+)
+
+// replayConfig is the configuration of the scaling benchmark.
+type replayConfig struct {
+	jobs  []int
+	delay time.Duration
+}
+
+// A replayRow is the outcome of one replayed reduction.
+type replayRow struct {
+	Case     string
+	Jobs     int
+	Wall     time.Duration
+	Tests    int // test runs hdd started
+	New      int // of which not in the serial run's recording: recorded by a run at this -j first
+	OwnCPU   time.Duration
+	Rounds   int // the test runs one after another (see rounds)
+	Bytes    int
+	Verified bool
+	Err      string
+}
+
+// replay runs the scaling benchmark on the cases and prints its table.
+func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfig, stdout io.Writer) error {
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("cannot find hddbench itself, the replaying test: %w", err)
+	}
+	var rows []replayRow
+	for _, c := range cases {
+		if ctx.Err() != nil {
+			break
+		}
+		rec, err := os.CreateTemp("", "hddbench-recording")
+		if err != nil {
+			return err
+		}
+		rec.Close()
+		defer os.Remove(rec.Name())
+		// The recording run: the real test, one job.
+		first := cfg.replayRun(ctx, c, self, rec.Name(), 1, 0)
+		fmt.Fprintf(cfg.stderr, "hddbench: %s: recorded %d verdicts (%d bytes, %v) %s\n", c.Name, first.Tests, first.Bytes, first.Wall.Round(time.Millisecond), first.Err)
+		if first.Err != "" {
+			rows = append(rows, first)
+			continue
+		}
+		for _, j := range rc.jobs {
+			var fresh replayRow
+			if j > 1 {
+				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0) // records what -j 1 did not try
+			}
+			r := cfg.replayRun(ctx, c, self, rec.Name(), j, rc.delay)
+			r.New = fresh.New
+			fmt.Fprintf(cfg.stderr, "hddbench: %s -j %d: %v, %d tests (%d new), %d bytes, verified %v %s\n",
+				c.Name, j, r.Wall.Round(time.Millisecond), r.Tests, r.New, r.Bytes, r.Verified, r.Err)
+			rows = append(rows, r)
+		}
+	}
+	printReplay(stdout, rows, rc)
+	return nil
+}
+
+// replayRun runs hdd at -j jobs on a copy of the case's input, with the
+// replaying test; delay 0 records with the real test.
+func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording string, jobs int, delay time.Duration) replayRow {
+	r := replayRow{Case: c.Name, Jobs: jobs}
+	work, err := os.MkdirTemp("", "hddbench")
+	if err != nil {
+		r.Err = err.Error()
+		return r
+	}
+	defer os.RemoveAll(work)
+	input := filepath.Join(work, filepath.Base(c.Input))
+	src, err := os.ReadFile(c.Input)
+	if err == nil {
+		err = os.WriteFile(input, src, 0o644)
+	}
+	if err != nil {
+		r.Err = err.Error()
+		return r
+	}
+	counts := filepath.Join(work, "counts")
+	output := filepath.Join(work, "out"+filepath.Ext(input))
+	stats := filepath.Join(work, "stats.json")
+	args := append([]string{"-j", strconv.Itoa(jobs), "-o", output, "-stats-json", stats}, cfg.flags...)
+	cmd := exec.CommandContext(ctx, cfg.hdd, append(args, self, input)...)
+	d := ""
+	if delay > 0 {
+		d = delay.String()
+	}
+	cmd.Env = append(os.Environ(), envRecording+"="+recording, envTest+"="+c.Test, envDelay+"="+d, envCounts+"="+counts)
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	start := time.Now()
+	err = cmd.Run()
+	r.Wall = time.Since(start)
+	if err != nil {
+		r.Err = firstLine(log.String(), err)
+	}
+	if b, err := os.ReadFile(counts); err == nil {
+		r.New = bytes.Count(b, []byte("new start "))
+		r.Rounds = rounds(b)
+	}
+	if b, err := os.ReadFile(stats); err == nil {
+		var st struct {
+			Tests  int     `json:"tests"`
+			OwnCPU float64 `json:"own_cpu_seconds"`
+		}
+		if json.Unmarshal(b, &st) == nil {
+			r.Tests, r.OwnCPU = st.Tests, time.Duration(st.OwnCPU*float64(time.Second))
+		}
+	}
+	r.Bytes = fileSize(output)
+	r.Verified = verify(ctx, c.Test, output)
+	return r
+}
+
+// printReplay writes the table of the scaling benchmark: per case and -j,
+// the wall time, the speedup over -j 1, the test runs (and how many were
+// not in the recording) and the final bytes; then the geometric mean of
+// the speedups at each -j.
+func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
+	fmt.Fprintf(w, "Replayed verdicts, %v per test run.\n\n", rc.delay)
+	fmt.Fprintln(w, "| case | -j | wall | speedup | rounds | speedup in rounds | test runs | not tried at -j 1 | final bytes | hdd CPU | verified |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+	serial := map[string]replayRow{}
+	logSum, count := map[int]float64{}, map[int]int{}
+	runs, serialRuns, larger := map[int]int{}, map[int]int{}, map[int]int{}
+	rlogSum := map[int]float64{}
+	for _, r := range rows {
+		if r.Jobs == 1 && serial[r.Case].Case == "" && r.Err == "" && r.Wall > 0 && r.Tests > 0 {
+			serial[r.Case] = r
+		}
+		speedup, rspeedup := "-", "-"
+		if s, ok := serial[r.Case]; ok && r.Err == "" && r.Rounds > 0 {
+			x := float64(s.Rounds) / float64(r.Rounds)
+			rspeedup = fmt.Sprintf("%.2f", x)
+			rlogSum[r.Jobs] += math.Log(x)
+		}
+		if s, ok := serial[r.Case]; ok && r.Err == "" {
+			x := s.Wall.Seconds() / r.Wall.Seconds()
+			speedup = fmt.Sprintf("%.2f", x)
+			logSum[r.Jobs] += math.Log(x)
+			count[r.Jobs]++
+			runs[r.Jobs] += r.Tests
+			serialRuns[r.Jobs] += s.Tests
+			if r.Bytes > s.Bytes {
+				larger[r.Jobs]++
+			}
+		}
+		ok := "yes"
+		if !r.Verified {
+			ok = "NO"
+		}
+		if r.Err != "" {
+			ok += " (" + r.Err + ")"
+		}
+		fmt.Fprintf(w, "| %s | %d | %.1fs | %s | %d | %s | %d | %d | %d | %v | %s |\n", r.Case, r.Jobs, r.Wall.Seconds(), speedup, r.Rounds, rspeedup, r.Tests, r.New, r.Bytes, r.OwnCPU.Round(time.Millisecond), ok)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| -j | geometric mean speedup (wall) | (rounds) | test runs, all cases | over -j 1 | cases with more bytes than -j 1 | cases |")
+	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|")
+	for _, j := range rc.jobs {
+		if count[j] > 0 {
+			fmt.Fprintf(w, "| %d | %.2f | %.2f | %d | %.2fx | %d | %d |\n", j, math.Exp(logSum[j]/float64(count[j])), math.Exp(rlogSum[j]/float64(count[j])),
+				runs[j], float64(runs[j])/float64(max(serialRuns[j], 1)), larger[j], count[j])
+		}
+	}
+}
+
+// rounds returns the length of the longest chain of test runs in the log
+// of the replaying tests: each run counts one after the latest end, among
+// the runs that had ended when it started. It is the wall time in units of
+// the simulated test time on a machine where hdd's own work and starting a
+// process take no time, so it does not change with the machine's load.
+func rounds(log []byte) int {
+	type event struct {
+		t     int64
+		pid   int
+		start bool
+	}
+	var events []event
+	for _, l := range strings.Split(string(log), "\n") {
+		f := strings.Fields(l)
+		var e event
+		switch {
+		case len(f) == 4 && f[1] == "start":
+			e.start = true
+			f = f[2:]
+		case len(f) == 3 && f[0] == "end":
+			f = f[1:]
+		default:
+			continue
+		}
+		e.pid, _ = strconv.Atoi(f[0])
+		e.t, _ = strconv.ParseInt(f[1], 10, 64)
+		events = append(events, e)
+	}
+	slices.SortStableFunc(events, func(a, b event) int { return cmp.Compare(a.t, b.t) })
+	now, began := 0, map[int]int{}
+	for _, e := range events {
+		if e.start {
+			began[e.pid] = now
+		} else if s, ok := began[e.pid]; ok {
+			now = max(now, s+1)
+		}
+	}
+	return now
+}
+
+// parseJobs parses a comma-separated list of job counts.
+func parseJobs(s string) ([]int, error) {
+	var jobs []int
+	for _, f := range strings.Split(s, ",") {
+		j, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || j < 1 {
+			return nil, fmt.Errorf("-replay wants job counts such as 1,2,4,8, not %q", s)
+		}
+		jobs = append(jobs, j)
+	}
+	if jobs[0] != 1 {
+		jobs = append([]int{1}, jobs...) // the speedups are over -j 1
+	}
+	return jobs, nil
+}
+
+// replayMain is hddbench run as the replaying test, by hdd, on the
+// candidate at path: it answers from the recording after the simulated
+// time, or runs the real test, records its verdict and counts it. It
+// returns the exit status.
+func replayMain(path string) int {
+	start := time.Now()
+	candidate, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
+		return 125
+	}
+	sum := sha256.Sum256(candidate)
+	key := hex.EncodeToString(sum[:])
+	var delay time.Duration
+	if d := os.Getenv(envDelay); d != "" {
+		if delay, err = time.ParseDuration(d); err != nil {
+			fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
+			return 125
+		}
+	}
+	recording := os.Getenv(envRecording)
+	code, found := lookup(recording, key)
+	if !found || delay == 0 {
+		cmd := exec.Command("bash", os.Getenv(envTest), path)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		code = 0
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
+				return 125
+			}
+			code = ee.ExitCode()
+		}
+		if !found {
+			appendLocked(recording, fmt.Sprintf("%s %d\n", key, code))
+		}
+	}
+	what := "replayed"
+	if !found {
+		what = "new"
+	}
+	counts := os.Getenv(envCounts)
+	appendLocked(counts, fmt.Sprintf("%s start %d %d\n", what, os.Getpid(), start.UnixNano()))
+	time.Sleep(delay - time.Since(start))
+	appendLocked(counts, fmt.Sprintf("end %d %d\n", os.Getpid(), time.Now().UnixNano()))
+	return code
+}
+
+// lookup finds the exit status recorded for key.
+func lookup(recording, key string) (code int, found bool) {
+	f, err := os.Open(recording)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), " ")
+		if ok && k == key {
+			code, err := strconv.Atoi(v)
+			return code, err == nil
+		}
+	}
+	return 0, false
+}
+
+// appendLocked appends line to the file at path under an exclusive lock,
+// so that parallel runs do not interleave.
+func appendLocked(path, line string) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+	f.WriteString(line)
+}

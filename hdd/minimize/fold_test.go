@@ -1,0 +1,115 @@
+package minimize
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// windowTester tests candidates as the engine does with several jobs: in
+// order, jobs at a time; at the first success it takes the verdicts of the
+// others of the window, and adopts the fold of the successes if it is
+// interesting, else the first success.
+type windowTester struct {
+	oracle  func([]int) bool
+	jobs    int
+	adopted []int
+	calls   int
+	folds   int
+}
+
+func (w *windowTester) test(keep []int) bool {
+	w.calls++
+	return w.oracle(keep)
+}
+
+func (w *windowTester) Test(_ context.Context, keep []int) (bool, error) {
+	ok := w.test(keep)
+	if ok {
+		w.adopted = slices.Clone(keep)
+	}
+	return ok, nil
+}
+
+func (w *windowTester) First(_ context.Context, n int, gen func(int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
+	for lo := 0; lo < n; lo += w.jobs {
+		var wins []int
+		for i := lo; i < min(n, lo+w.jobs); i++ {
+			if w.test(gen(i)) {
+				wins = append(wins, i)
+			}
+		}
+		if len(wins) == 0 {
+			continue
+		}
+		if len(wins) > 1 && fold != nil {
+			if keep, ok := fold(wins); ok && w.test(keep) {
+				w.folds++
+				w.adopted = keep
+				return wins, nil
+			}
+		}
+		w.adopted = gen(wins[0])
+		return wins[:1], nil
+	}
+	return nil, nil
+}
+
+// TestFoldingMinimizers runs every minimizer with a tester that folds the
+// successes it finds at once: on monotonic oracles the result must be the
+// essential items exactly, what the tester adopted last, as without folds;
+// on any oracle it must be interesting and 1-minimal.
+func TestFoldingMinimizers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	folded := 0
+	for _, m := range All() {
+		for iter := range 60 {
+			n := 1 + rng.IntN(40)
+			var want []int
+			for i := range n {
+				if rng.IntN(5) == 0 {
+					want = append(want, i)
+				}
+			}
+			monotonic := iter%3 != 0
+			oracle := randomOracle(n, uint64(iter), 0.6)
+			if monotonic {
+				oracle = func(keep []int) bool {
+					for _, w := range want {
+						if !slices.Contains(keep, w) {
+							return false
+						}
+					}
+					return true
+				}
+			}
+			for _, jobs := range []int{2, 4, 8} {
+				w := &windowTester{oracle: oracle, jobs: jobs}
+				got, err := Run(context.Background(), m, seq(n), Tester[int](w))
+				if err != nil {
+					t.Fatal(err)
+				}
+				folded += w.folds
+				if !oracle(got) {
+					t.Fatalf("%v -j %d, n %d: result %v is not interesting", m, jobs, n, got)
+				}
+				if w.adopted != nil && !slices.Equal(got, w.adopted) && len(got) > 0 {
+					t.Errorf("%v -j %d: result %v, but the tester adopted %v last", m, jobs, got, w.adopted)
+				}
+				if monotonic && !slices.Equal(got, want) && !(len(want) == 0 && len(got) <= 1) {
+					t.Errorf("%v -j %d, n %d: result %v, want %v", m, jobs, n, got, want)
+				}
+				for i := range got {
+					if oracle(append(slices.Clone(got[:i]), got[i+1:]...)) && len(got) > 1 {
+						t.Errorf("%v -j %d: result %v is not 1-minimal: without %d it is interesting", m, jobs, got, got[i])
+						break
+					}
+				}
+			}
+		}
+	}
+	if folded == 0 {
+		t.Errorf("no fold was adopted: the test does not test folding")
+	}
+}

@@ -1,0 +1,3 @@
+#ifndef CONFIG_H
+#define MEAN(total, count) ((total) / (count))
+#endif
