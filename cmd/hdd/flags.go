@@ -198,8 +198,9 @@ func printHelp(w io.Writer) {
        hdd [flags] TEST DIR
        hdd -dump-tree [-format F] INPUT
 
-hdd reduces INPUT (C, XML, HTML, JSON, JSON Lines or any text by lines) to a
-smaller file on which TEST still succeeds. TEST is an executable, run as
+hdd reduces INPUT (C, C++, Go, Rust, Python, JavaScript, TypeScript, Java,
+CSS, XML, HTML, JSON, JSON Lines or any text by lines) to a smaller file on
+which TEST still succeeds. TEST is an executable, run as
 TEST CANDIDATE: exit status 0 means the candidate is interesting (the bug
 still shows). Each run takes place in a fresh private temporary directory
 holding only the candidate (with INPUT's name), so TEST must name other
