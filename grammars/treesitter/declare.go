@@ -106,39 +106,49 @@ type pending struct {
 // undeclared refuses cand if it has a word that the input declared and
 // cand declares no more (see Language.Declares), as far as words can
 // tell; it returns the names it cannot judge without a parse (see
-// declaredIn). Only the span where cand differs from the input is looked
-// at: outside it, cand declares and names what the input does.
-func (c *checker) undeclared(cand []byte) (*pending, error) {
-	e := edit(c.input, cand)
+// declaredIn). Only the span where cand differs from the base b is
+// looked at: outside it, cand declares and names what b does. b is the
+// input or a text the search adopted, which passed this check: it names
+// nothing the input declared that it does not declare itself, so a name
+// b no longer declares is lost wherever cand names it.
+func (c *checker) undeclared(b base, cand []byte) (*pending, error) {
+	src, n := b.src, b.names
+	e := edit(src, cand)
 	lo, oldHi, newHi := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
 	// The span starts at a line's start (where no string is open) and
 	// ends after a word the edit may have cut.
-	lo = bytes.LastIndexByte(c.input[:lo], '\n') + 1
-	for oldHi < len(c.input) && newHi < len(cand) && isWord(c.input[oldHi]) {
+	lo = bytes.LastIndexByte(src[:lo], '\n') + 1
+	for oldHi < len(src) && newHi < len(cand) && isWord(src[oldHi]) {
 		oldHi++
 		newHi++
 	}
-	n := c.names
 	i := sort.Search(len(n.order), func(i int) bool { return n.order[i].off >= lo })
-	var lost []string // names whose every declaration lies in the span
+	var lost []string // names of the input whose every declaration lies in the span
 	isLost := map[string]bool{}
 	for ; i < len(n.order) && n.order[i].off < oldHi; i++ {
 		name := n.order[i].name
-		if offs := n.decls[name]; !isLost[name] && within(offs, lo, oldHi) == len(offs) {
+		if offs := n.decls[name]; !isLost[name] && c.declared[name] && within(offs, lo, oldHi) == len(offs) {
 			lost = append(lost, name)
 			isLost[name] = true
 		}
 	}
-	if len(lost) == 0 {
+	gone := b.gone
+	if len(lost) == 0 && !gone {
 		return nil, nil
 	}
 	p := &pending{first: map[string]int{}, lo: lo, hi: newHi}
 	span := cand[lo:newHi]
 	c.lang.Words(span, func(start, end int) {
-		if w := span[start:end]; isLost[string(w)] {
-			if _, ok := p.first[string(w)]; !ok {
-				p.first[string(w)] = lo + start
+		w := span[start:end]
+		if !isLost[string(w)] {
+			if !gone || !c.declared[string(w)] || n.decls[string(w)] != nil {
+				return
 			}
+			lost = append(lost, string(w))
+			isLost[string(w)] = true
+		}
+		if _, ok := p.first[string(w)]; !ok {
+			p.first[string(w)] = lo + start
 		}
 	})
 	for _, name := range lost {

@@ -11,7 +11,7 @@ func Undeclared(l *Language, src, cand []byte) (bool, error) {
 	var n [2]*names
 	for i, text := range [][]byte{src, cand} {
 		text, _ = l.hidden(text)
-		tree, err := (&checker{lang: l}).parse(text)
+		tree, err := (&checker{lang: l}).parseFrom(base{}, text)
 		if err != nil {
 			return false, err
 		}

@@ -108,9 +108,15 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{lang: l, input: seen, src: seen, base: st.Copy(), limit: nerr}
-	if chk.names, err = l.names(st, seen); err != nil {
+	chk := &checker{lang: l, input: seen, limit: nerr, b: base{src: seen, tree: st.Copy()}}
+	if chk.b.names, err = l.names(st, seen); err != nil {
 		return nil, err
+	}
+	if chk.b.names != nil {
+		chk.declared = make(map[string]bool, len(chk.b.names.decls))
+		for name := range chk.b.names.decls {
+			chk.declared[name] = true
+		}
 	}
 	st.Close()
 	st = nil
