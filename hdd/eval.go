@@ -14,6 +14,14 @@ import (
 // hash is the key of text b in the verdict cache.
 func (s *search) hash(b []byte) uint64 { return maphash.Bytes(s.seed, b) }
 
+// tests returns the test runs so far; runs started ahead of a level (see
+// lookahead) may be under way.
+func (s *search) tests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats.Tests
+}
+
 // run runs the test on text, counting it: once, or during the search up
 // to the Reducer's Repeat times, stopping at the first run that does not
 // find text interesting (a flaky test then does not make the search adopt

@@ -15,7 +15,7 @@ import (
 // into one candidate, while the alternatives of one node do not.
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
-	testsBefore := s.stats.Tests
+	testsBefore := s.tests()
 	for d := 0; d <= s.t.MaxLevel(); d++ {
 		s.setPhase("hoisting, level %d/%d", d, s.t.MaxLevel())
 		var xs []tree.NodeID
@@ -69,7 +69,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 			changed, k = true, alts[won[0]].k // go on from the first node hoisted
 		}
 	}
-	s.logf("hoisting: %s, %s", count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("hoisting: %s, %s", count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return changed, nil
 }
 

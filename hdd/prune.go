@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"sync"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -12,8 +13,17 @@ import (
 // tree is parsed again, from the best text, once the levels down to its
 // folded nodes are done (see unfold); a level of runs is pruned, parsed
 // again and pruned once more, item by item.
+//
+// With several jobs, a level of one node is tested together with the
+// first tests of the next level (see lookahead).
 func (s *search) prune(ctx context.Context) (bool, error) {
 	changed := false
+	var ahead *sync.WaitGroup // the tests started ahead of level d
+	defer func() {
+		if ahead != nil {
+			ahead.Wait()
+		}
+	}()
 	for d := 0; ; d++ {
 		if f := s.t.FoldLevel(); f >= 0 && d > f || s.stale() {
 			if err := s.unfold(d); err != nil {
@@ -23,7 +33,16 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		if d > s.t.MaxLevel() {
 			break
 		}
-		ch, err := s.level(ctx, d)
+		next := s.lookahead(ctx, d)
+		ch, err := s.levelAfter(ctx, d, ahead)
+		if ahead != nil {
+			ahead.Wait()
+		}
+		ahead = next
+		if ch && ahead != nil {
+			ahead.Wait() // tests of a tree that changed: let them end
+			ahead = nil
+		}
 		changed = changed || ch
 		if err == nil && s.t.RunLevel() == d {
 			if err = s.unfold(d + 1); err == nil {
@@ -88,13 +107,24 @@ func (s *search) atDepth(d int, f func(id tree.NodeID)) {
 // level runs ddmin over the shrinkable nodes at depth d and reports whether
 // it removed any.
 func (s *search) level(ctx context.Context, d int) (bool, error) {
+	return s.levelAfter(ctx, d, nil)
+}
+
+// levelAfter is level, where the tests ahead, if not nil, were started
+// ahead of the level (see lookahead): they are its first tests, and it
+// waits for them all before its second step, so that no more than Jobs
+// tests run at once.
+func (s *search) levelAfter(ctx context.Context, d int, ahead *sync.WaitGroup) (bool, error) {
 	items := s.candidates(d)
 	if len(items) == 0 {
 		return false, nil
 	}
 	s.setPhase("level %d/%d (%s)", d, s.t.MaxLevel(), count(len(items), "node"))
-	testsBefore := s.stats.Tests
+	testsBefore := s.tests()
 	test := levelTester{s: s, base: s.cur, items: items}
+	if ahead != nil {
+		test.ahead = &settle{wg: ahead}
+	}
 	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
@@ -105,7 +135,7 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 			keep = nil
 		}
 	}
-	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return len(keep) < len(items), err
 }
 
@@ -116,6 +146,25 @@ type levelTester struct {
 	s     *search
 	base  tree.Candidate
 	items []tree.NodeID
+	ahead *settle // the tests started ahead of the level, or nil
+}
+
+// A settle waits, at every step of a level but its first, for the tests
+// started ahead of the level.
+type settle struct {
+	wg    *sync.WaitGroup
+	steps int
+}
+
+// step is called at each step of the level.
+func (st *settle) step() {
+	if st == nil {
+		return
+	}
+	if st.steps > 0 {
+		st.wg.Wait()
+	}
+	st.steps++
 }
 
 func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
@@ -123,10 +172,12 @@ func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
 }
 
 func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
+	l.ahead.step()
 	return l.s.try(ctx, l.config(keep))
 }
 
 func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, fold func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+	l.ahead.step()
 	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config))
 }
 

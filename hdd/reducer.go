@@ -203,6 +203,7 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 	// be one of those that run.
 	parallel := r.Jobs > 1 && (r.MaxTests <= 0 || r.MaxTests > runs+1)
 	var wg sync.WaitGroup
+	slots := make(chan struct{}, max(r.Jobs, 1)) // no more than Jobs at once
 	for i := 0; i <= runs; i++ {
 		text := s.best
 		if i == runs {
@@ -226,7 +227,11 @@ func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) 
 				return nil, errs[0]
 			}
 		case parallel:
-			wg.Go(check)
+			slots <- struct{}{}
+			wg.Go(func() {
+				defer func() { <-slots }()
+				check()
+			})
 		default:
 			check()
 		}

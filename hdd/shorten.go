@@ -15,7 +15,7 @@ import (
 // "1 clusters of 1" rows).
 func (s *search) shorten(ctx context.Context) (bool, error) {
 	s.setPhase("shortening texts")
-	testsBefore := s.stats.Tests
+	testsBefore := s.tests()
 	changed := false
 	var ids []tree.NodeID
 	s.t.Walk(s.cur, func(id tree.NodeID) bool {
@@ -46,7 +46,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		}
 		changed = changed || len(keep) < len(units)
 	}
-	s.logf("shortening texts: %s, %s, %s", count(len(ids), "text"), count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("shortening texts: %s, %s, %s", count(len(ids), "text"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return changed, nil
 }
 

@@ -11,7 +11,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
 	for _, tf := range s.p.Transforms {
 		s.setPhase("%s", tf.Name)
-		testsBefore := s.stats.Tests
+		testsBefore := s.tests()
 		for from := 0; ; {
 			cands := tf.Candidates(s.t, s.cur)
 			if from >= len(cands) {
@@ -38,7 +38,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 			from += won[0]
 			changed = true
 		}
-		s.logf("%s: %s, %s", tf.Name, count(s.stats.Tests-testsBefore, "test"), count(len(s.best), "byte"))
+		s.logf("%s: %s, %s", tf.Name, count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	}
 	return changed, nil
 }

@@ -1,0 +1,113 @@
+package hdd_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// chains are trees with levels of one node, as deep JSON and XML documents
+// have, where the search looks ahead.
+var chains = []struct {
+	name, src string
+	oracle    hdd.OracleFunc
+}{
+	{"chain", "((((a b (c d e) f g))))", contains("d")},
+	{"chain of lists", "(x ((y ((z (p q r s t u))))))", contains("s", "x")},
+	{"chain then wide", "((((k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12))))", contains("k5", "k11")},
+}
+
+// TestLookaheadStartsNextLevel checks that with several jobs the first
+// tests of the next level run while a level of one node is tested: the
+// oracle holds the test of the inner list's removal, "()", until another
+// test starts beside it. (The outer list's removal, the empty document,
+// is tested with the original, before the levels.)
+func TestLookaheadStartsNextLevel(t *testing.T) {
+	const src = "((a b (c d e) f g))"
+	beside := make(chan string, 1)
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		text := strings.TrimSpace(string(c))
+		if text != "()" {
+			select {
+			case beside <- text:
+			default:
+			}
+			return bytes.Contains(c, []byte("d"))
+		}
+		for {
+			select {
+			case other := <-beside:
+				if other == src || other == "" {
+					continue // the checks of the original and of the empty file
+				}
+				t.Logf("tested beside %q: %q", text, other)
+				return false
+			case <-time.After(10 * time.Second):
+				t.Errorf("no test started beside the test of %q in 10 s", text)
+				return false
+			}
+		}
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(res.Output)); got != "(d)" && got != "((d))" {
+		t.Errorf("result %q", got)
+	}
+}
+
+// TestLookaheadLimits checks, over trees with levels of one node, that the
+// search looking ahead never runs more than Jobs tests at once, gives the
+// result of the serial search, and the same result and test runs every
+// time with the same jobs, however long each test takes.
+func TestLookaheadLimits(t *testing.T) {
+	for _, tc := range chains {
+		r1 := hdd.Reducer{Oracle: tc.oracle, Jobs: 1}
+		serial, err := r1.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, jobs := range []int{2, 3, 4, 8} {
+			var first *hdd.Result
+			for run := range 6 {
+				var now, peak, calls atomic.Int64
+				oracle := hdd.OracleFunc(func(c []byte) bool {
+					n := now.Add(1)
+					defer now.Add(-1)
+					for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+					}
+					k := calls.Add(1)
+					time.Sleep(time.Duration(k*7919%5) * time.Millisecond) // shuffled durations
+					return tc.oracle(c)
+				})
+				r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
+				res, err := r.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := peak.Load(); p > int64(jobs) {
+					t.Errorf("%s -j %d: %d tests at once", tc.name, jobs, p)
+				}
+				if !bytes.Equal(res.Output, serial.Output) {
+					t.Errorf("%s -j %d: %q, -j 1 gives %q", tc.name, jobs, res.Output, serial.Output)
+				}
+				if run == 0 {
+					first = res
+					continue
+				}
+				// At -j 2 the runs canceled after a success may differ
+				// (whether one had started when it was canceled).
+				if jobs >= 3 && res.Stats.Tests != first.Stats.Tests {
+					t.Errorf("%s -j %d, run %d: %d tests; run 0: %d", tc.name, jobs, run, res.Stats.Tests, first.Stats.Tests)
+				}
+			}
+		}
+	}
+}
