@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -48,7 +47,7 @@ func (s *search) lookahead(ctx context.Context, d int) *sync.WaitGroup {
 		return nil
 	}
 	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: items}, max: n}
-	_, err := minimize.Run(ctx, s.r.Minimizer, items, dry)
+	_, err := s.minimizeLevel(ctx, items, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
 	}

@@ -169,3 +169,76 @@ func ExampleRun() {
 	fmt.Println(got)
 	// Output: [3 7]
 }
+
+// TestRunAgainToFixpoint checks RunAgain as HDD* uses it: run again over
+// what is left until a run removes nothing, the result is interesting and
+// 1-minimal, on small random non-monotonic oracles; and a run that removes
+// nothing has tried removing each item alone.
+func TestRunAgainToFixpoint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for iter := range 500 {
+		n := 1 + rng.IntN(12)
+		interesting := map[uint32]bool{1<<n - 1: true}
+		for range 20 {
+			interesting[rng.Uint32()&(1<<n-1)] = true
+		}
+		mask := func(keep []int) uint32 {
+			var m uint32
+			for _, k := range keep {
+				m |= 1 << k
+			}
+			return m
+		}
+		var tried []uint32
+		test := TestFunc[int](func(_ context.Context, keep []int) (bool, error) {
+			tried = append(tried, mask(keep))
+			return interesting[mask(keep)], nil
+		})
+		got := seq(n)
+		for runs := 0; ; runs++ {
+			if runs > n {
+				t.Fatalf("iter %d: still removing after %d runs", iter, runs)
+			}
+			tried = tried[:0]
+			next, err := RunAgain(context.Background(), DDMinBlocks, got, test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(next) == len(got) {
+				break
+			}
+			got = next
+		}
+		if !interesting[mask(got)] {
+			t.Fatalf("iter %d: result %v is not interesting", iter, got)
+		}
+		if len(got) < 2 {
+			continue
+		}
+		for i := range got {
+			smaller := mask(slices.Delete(slices.Clone(got), i, i+1))
+			if interesting[smaller] {
+				t.Fatalf("iter %d: result %v is not 1-minimal", iter, got)
+			}
+			if !slices.Contains(tried, smaller) {
+				t.Fatalf("iter %d: the last run, which removed nothing from %v, did not try removing %d alone", iter, got, got[i])
+			}
+		}
+	}
+}
+
+// TestRunAgainOneRoundPerSize checks that RunAgain's ddmin-blocks does not
+// repeat a round at a size that removed something, where Run's does: on
+// 16 items of which three are needed, Run makes more calls.
+func TestRunAgainOneRoundPerSize(t *testing.T) {
+	var once, twice int
+	if _, err := RunAgain(context.Background(), DDMinBlocks, seq(16), supersetOracle([]int{3, 9, 15}, &once)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), DDMinBlocks, seq(16), supersetOracle([]int{3, 9, 15}, &twice)); err != nil {
+		t.Fatal(err)
+	}
+	if once >= twice {
+		t.Errorf("RunAgain made %d calls, Run %d: want fewer", once, twice)
+	}
+}
