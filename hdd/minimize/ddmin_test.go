@@ -73,7 +73,18 @@ func testOneMinimal(t *testing.T, m Algorithm) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for iter := range 300 {
 		n := 1 + rng.IntN(12)
-		interesting := randomSubsets(rng, n)
+		// A random set of interesting subsets, closed so that the full set is in.
+		interesting := map[uint32]bool{1<<n - 1: true}
+		for range 20 {
+			interesting[rng.Uint32()&(1<<n-1)] = true
+		}
+		mask := func(keep []int) uint32 {
+			var m uint32
+			for _, k := range keep {
+				m |= 1 << k
+			}
+			return m
+		}
 		test := func(_ context.Context, keep []int) (bool, error) { return interesting[mask(keep)], nil }
 		got, err := Run(context.Background(), m, seq(n), TestFunc[int](test))
 		if err != nil {
@@ -167,7 +178,17 @@ func TestRunAgainToFixpoint(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for iter := range 500 {
 		n := 1 + rng.IntN(12)
-		interesting := randomSubsets(rng, n)
+		interesting := map[uint32]bool{1<<n - 1: true}
+		for range 20 {
+			interesting[rng.Uint32()&(1<<n-1)] = true
+		}
+		mask := func(keep []int) uint32 {
+			var m uint32
+			for _, k := range keep {
+				m |= 1 << k
+			}
+			return m
+		}
 		var tried []uint32
 		test := TestFunc[int](func(_ context.Context, keep []int) (bool, error) {
 			tried = append(tried, mask(keep))
@@ -220,23 +241,4 @@ func TestRunAgainOneRoundPerSize(t *testing.T) {
 	if once >= twice {
 		t.Errorf("RunAgain made %d calls, Run %d: want fewer", once, twice)
 	}
-}
-
-// randomSubsets returns a random set of interesting subsets of n items,
-// as masks (see mask), the full set among them.
-func randomSubsets(rng *rand.Rand, n int) map[uint32]bool {
-	interesting := map[uint32]bool{1<<n - 1: true}
-	for range 20 {
-		interesting[rng.Uint32()&(1<<n-1)] = true
-	}
-	return interesting
-}
-
-// mask returns the set of items keep, as a bit mask.
-func mask(keep []int) uint32 {
-	var m uint32
-	for _, k := range keep {
-		m |= 1 << k
-	}
-	return m
 }
