@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -47,7 +48,7 @@ func (s *search) lookahead(ctx context.Context, d int) *sync.WaitGroup {
 		return nil
 	}
 	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: items}, max: n}
-	_, err := s.minimizeLevel(ctx, items, dry)
+	_, err := minimize.Run(ctx, s.r.Minimizer, items, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
 	}

@@ -125,7 +125,7 @@ func (s *search) levelAfter(ctx context.Context, d int, ahead *sync.WaitGroup) (
 	if ahead != nil {
 		test.ahead = &settle{wg: ahead}
 	}
-	keep, err := s.minimizeLevel(ctx, items, test)
+	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
 		// whose last test was the empty set: the cache answers).
@@ -137,19 +137,6 @@ func (s *search) levelAfter(ctx context.Context, d int, ahead *sync.WaitGroup) (
 	}
 	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return len(keep) < len(items), err
-}
-
-// minimizeLevel runs the Reducer's list minimizer over a level's items.
-// HDD* sweeps the levels again until a sweep removes nothing, so there it
-// runs the minimizer as minimize.RunAgain does: ddmin-blocks makes one
-// round per block size, and the next sweep the rounds it leaves, on a
-// smaller tree; the last sweep, which removes nothing, has tried every
-// node of every level alone.
-func (s *search) minimizeLevel(ctx context.Context, items []tree.NodeID, test minimize.Tester[tree.NodeID]) ([]tree.NodeID, error) {
-	if s.r.Algorithm == HDDStar {
-		return minimize.RunAgain(ctx, s.r.Minimizer, items, test)
-	}
-	return minimize.Run(ctx, s.r.Minimizer, items, test)
 }
 
 // levelTester is the minimize.Tester of one level: a candidate keeps some of the

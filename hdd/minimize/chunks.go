@@ -54,14 +54,8 @@ func lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 // loop's tests in the loop's order. After a success the loop goes on at
 // the size and place of the first block adopted.
 func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
-	return blocks(ctx, items, test, true)
-}
-
-// blocks is ddminBlocks; with repeat false a round that removes something
-// is not repeated at its size (see RunAgain).
-func blocks[T any](ctx context.Context, items []T, test Tester[T], repeat bool) ([]T, error) {
 	c := items
-	at := blockRun{size: len(c) / 2, repeat: repeat}
+	at := blockRun{size: len(c) / 2}
 	for at.size > 0 {
 		rounds := at.rounds(len(c))
 		total := 0
@@ -85,18 +79,17 @@ func blocks[T any](ctx context.Context, items []T, test Tester[T], repeat bool) 
 		}
 		c = removeAll(base, idx, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
 		lo, _, size := span(idx[0])
-		at = blockRun{size: size, start: lo, removed: true, repeat: repeat}
+		at = blockRun{size: size, start: lo, removed: true}
 	}
 	return c, nil
 }
 
 // A blockRun is where ddminBlocks is: the block size of the round, the
-// start of the next block to delete, whether the round removed anything
-// yet, and whether a round that did is repeated.
+// start of the next block to delete, and whether the round removed
+// anything yet.
 type blockRun struct {
 	size, start int
 	removed     bool
-	repeat      bool
 }
 
 // A blockRound is a round of ddminBlocks, or the rest of one: count blocks
@@ -105,7 +98,7 @@ type blockRound struct{ size, start, count int }
 
 // rounds returns the rounds ddminBlocks makes from a over n items if no
 // deletion succeeds: the rest of a's round, a repetition at the same size
-// if it removed something (and a.repeat), then halved sizes down to 1.
+// if it removed something, then halved sizes down to 1.
 func (a blockRun) rounds(n int) []blockRound {
 	var out []blockRound
 	add := func(size, start int) {
@@ -115,7 +108,7 @@ func (a blockRun) rounds(n int) []blockRound {
 	}
 	add(a.size, a.start)
 	size := a.size
-	if !a.removed || !a.repeat {
+	if !a.removed {
 		size /= 2
 	}
 	for ; size > 0; size /= 2 {

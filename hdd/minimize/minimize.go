@@ -78,21 +78,6 @@ func (a *Algorithm) Set(s string) error {
 // All lists every minimizer, for tools that compare them.
 func All() []Algorithm { return enum.Values[Algorithm](algorithmNames) }
 
-// RunAgain is Run for a caller that runs the minimizer again over what is
-// left until a run removes nothing, as HDD* sweeps the levels: DDMinBlocks
-// then makes one round per block size, not a second one at a size whose
-// round removed something, which the next run makes instead, on what is
-// left after the other levels have shrunk. Its result need not be
-// 1-minimal, but a run that removes nothing has tried removing each item
-// alone: at the end of the caller's repetitions the result is 1-minimal.
-// The other minimizers run as Run runs them.
-func RunAgain[T any](ctx context.Context, a Algorithm, items []T, test Tester[T]) ([]T, error) {
-	if a == DDMinBlocks {
-		return blocks(ctx, items, test, false)
-	}
-	return Run(ctx, a, items, test)
-}
-
 // Run runs minimizer a over items and returns an interesting subsequence
 // of them, 1-minimal for every minimizer: removing any single item of the
 // result makes it uninteresting. It assumes that test(items) holds; test
