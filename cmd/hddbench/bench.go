@@ -170,24 +170,34 @@ func fileSize(path string) int {
 	return int(info.Size())
 }
 
-// runTool runs one tool on a copy of the case's input.
-func (cfg *config) runTool(ctx context.Context, c benchCase, tool string) row {
-	r := row{Case: c.Name, Tool: tool}
-	work, err := os.MkdirTemp("", "hddbench")
+// workCopy makes a private directory holding a copy of the case's input,
+// and returns both paths; the caller removes work.
+func workCopy(c benchCase) (work, input string, err error) {
+	work, err = os.MkdirTemp("", "hddbench")
 	if err != nil {
-		r.Err = err.Error()
-		return r
+		return "", "", err
 	}
-	defer os.RemoveAll(work)
-	input := filepath.Join(work, filepath.Base(c.Input))
+	input = filepath.Join(work, filepath.Base(c.Input))
 	src, err := os.ReadFile(c.Input)
 	if err == nil {
 		err = os.WriteFile(input, src, 0o644)
 	}
 	if err != nil {
+		os.RemoveAll(work)
+		return "", "", err
+	}
+	return work, input, nil
+}
+
+// runTool runs one tool on a copy of the case's input.
+func (cfg *config) runTool(ctx context.Context, c benchCase, tool string) row {
+	r := row{Case: c.Name, Tool: tool}
+	work, input, err := workCopy(c)
+	if err != nil {
 		r.Err = err.Error()
 		return r
 	}
+	defer os.RemoveAll(work)
 	count := filepath.Join(work, "runs")
 	var cmd *exec.Cmd
 	var output string

@@ -106,21 +106,12 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 // replaying test; delay 0 records with the real test.
 func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording string, jobs int, delay time.Duration) replayRow {
 	r := replayRow{Case: c.Name, Jobs: jobs}
-	work, err := os.MkdirTemp("", "hddbench")
+	work, input, err := workCopy(c)
 	if err != nil {
 		r.Err = err.Error()
 		return r
 	}
 	defer os.RemoveAll(work)
-	input := filepath.Join(work, filepath.Base(c.Input))
-	src, err := os.ReadFile(c.Input)
-	if err == nil {
-		err = os.WriteFile(input, src, 0o644)
-	}
-	if err != nil {
-		r.Err = err.Error()
-		return r
-	}
 	counts := filepath.Join(work, "counts")
 	output := filepath.Join(work, "out"+filepath.Ext(input))
 	stats := filepath.Join(work, "stats.json")
