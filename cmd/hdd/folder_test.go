@@ -460,17 +460,9 @@ func TestFolderLock(t *testing.T) {
 // folder's reduction: the best result is kept in a folder beside the
 // input, and hdd says where.
 func TestFolderOutputDiskFull(t *testing.T) {
-	unshare := needTool(t, "unshare")
 	dir := t.TempDir()
-	mnt := filepath.Join(dir, "small")
-	os.Mkdir(mnt, 0o755)
-	mount := []string{"--mount"}
-	if exec.Command(unshare, "--mount", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0"`, mnt).Run() != nil {
-		mount = []string{"--mount", "--map-root-user"}
-		if out, err := exec.Command(unshare, "--mount", "--map-root-user", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0"`, mnt).CombinedOutput(); err != nil {
-			t.Skipf("cannot mount a small tmpfs here: %v: %s", err, out)
-		}
-	}
+	small := newSmallFS(t, dir)
+	mnt := small.dir
 	input := filepath.Join(dir, "proj")
 	files := map[string]string{}
 	for i := range 30 {
@@ -482,24 +474,7 @@ func TestFolderOutputDiskFull(t *testing.T) {
 	test := script(t, dir, "t.sh", `echo >> `+count+`
 [ $(wc -l < `+count+`) -eq 4 ] && dd if=/dev/zero of=`+mnt+`/filler bs=4k count=1000 2>/dev/null
 grep -q crash f17.txt`)
-	out := filepath.Join(mnt, "out")
-	cmd := exec.Command(unshare, append(mount, "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0" && exec "$@"`,
-		mnt, hddBin, "-j", "1", "-o", out, test, input)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
-	}
-	var kept string
-	for _, l := range strings.Split(stderr.String(), "\n") {
-		if _, after, ok := strings.Cut(l, "; it is in "); ok {
-			kept = after
-		}
-	}
-	if kept == "" || !strings.Contains(stderr.String(), "no space left") {
-		t.Fatalf("hdd does not say where the result is:\n%s", stderr.String())
-	}
+	kept := small.runFull(t, "-j", "1", "-o", filepath.Join(mnt, "out"), test, input)
 	if filepath.Dir(kept) != dir || !acceptsFolder(t, test, kept) {
 		t.Errorf("the result went to %s, want an interesting folder beside the input in %s", kept, dir)
 	}
@@ -525,11 +500,7 @@ func TestFolderHangup(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if _, err := os.Stat(out); err == nil {
-			break
-		}
-	}
+	waitForFile(out)
 	time.Sleep(200 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGHUP)
 	err := cmd.Wait()

@@ -342,11 +342,7 @@ func TestInterruptKeepsBest(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Interrupt once a first improvement is on disk.
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if _, err := os.Stat(out); err == nil {
-			break
-		}
-	}
+	waitForFile(out)
 	time.Sleep(300 * time.Millisecond)
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
@@ -441,6 +437,16 @@ func TestLargeJSONUnfolds(t *testing.T) {
 			if string(got) != tt.want {
 				t.Errorf("%s, -j %s: got %q, want %q", tt.name, j, got, tt.want)
 			}
+		}
+	}
+}
+
+// waitForFile waits up to a minute for a file at path: a test that stops
+// hdd once a first result is on disk waits for it so.
+func waitForFile(path string) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
 		}
 	}
 }

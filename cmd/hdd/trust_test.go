@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -487,22 +488,60 @@ func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
 	}
 }
 
-// TestOutputDiskFull fills the output's file system in the middle of a
-// reduction: the best result must be kept elsewhere, and hdd must say where.
-func TestOutputDiskFull(t *testing.T) {
-	unshare := needTool(t, "unshare")
-	dir := t.TempDir()
-	mnt := filepath.Join(dir, "small")
-	os.Mkdir(mnt, 0o755)
-	// A small file system of its own, in a mount namespace of its own:
-	// this needs root, or user namespaces.
-	mount := []string{"--mount"}
-	if exec.Command(unshare, "--mount", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0"`, mnt).Run() != nil {
-		mount = []string{"--mount", "--map-root-user"}
-		if out, err := exec.Command(unshare, "--mount", "--map-root-user", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0"`, mnt).CombinedOutput(); err != nil {
+// A smallFS is a 64 KB tmpfs at dir, mounted in a mount namespace of its
+// own for each command (this needs root, or user namespaces).
+type smallFS struct {
+	unshare string
+	mount   []string // unshare's options
+	dir     string
+}
+
+// newSmallFS makes the folder of a smallFS in dir, and skips t where no
+// tmpfs can be mounted.
+func newSmallFS(t *testing.T, dir string) smallFS {
+	t.Helper()
+	f := smallFS{unshare: needTool(t, "unshare"), mount: []string{"--mount"}, dir: filepath.Join(dir, "small")}
+	os.Mkdir(f.dir, 0o755)
+	mountCmd := `mount -t tmpfs -o size=64k tmpfs "$0"`
+	if exec.Command(f.unshare, append(f.mount, "sh", "-c", mountCmd, f.dir)...).Run() != nil {
+		f.mount = []string{"--mount", "--map-root-user"}
+		if out, err := exec.Command(f.unshare, append(f.mount, "sh", "-c", mountCmd, f.dir)...).CombinedOutput(); err != nil {
 			t.Skipf("cannot mount a small tmpfs here: %v: %s", err, out)
 		}
 	}
+	return f
+}
+
+// runFull runs hdd with args where the smallFS is mounted, expects it to
+// run out of space there and exit with status 1, and returns where hdd
+// says it kept the result.
+func (f smallFS) runFull(t *testing.T, args ...string) (kept string) {
+	t.Helper()
+	argv := append(slices.Clone(f.mount), "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0" && exec "$@"`, f.dir, hddBin)
+	cmd := exec.Command(f.unshare, append(argv, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
+	}
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if _, after, ok := strings.Cut(l, "; it is in "); ok {
+			kept = after
+		}
+	}
+	if kept == "" || !strings.Contains(stderr.String(), "no space left") {
+		t.Fatalf("hdd does not say where the result is:\n%s", stderr.String())
+	}
+	return kept
+}
+
+// TestOutputDiskFull fills the output's file system in the middle of a
+// reduction: the best result must be kept elsewhere, and hdd must say where.
+func TestOutputDiskFull(t *testing.T) {
+	dir := t.TempDir()
+	small := newSmallFS(t, dir)
+	mnt := small.dir
 	input := filepath.Join(dir, "in.json")
 	src := jsonArray(400, func(i int) string {
 		if i == 300 {
@@ -516,24 +555,7 @@ func TestOutputDiskFull(t *testing.T) {
 	test := script(t, dir, "t.sh", `echo >> `+count+`
 [ $(wc -l < `+count+`) -eq 5 ] && dd if=/dev/zero of=`+mnt+`/filler bs=4k count=1000 2>/dev/null
 grep -q crash "$1"`)
-	out := filepath.Join(mnt, "out.json")
-	cmd := exec.Command(unshare, append(mount, "sh", "-c", `mount -t tmpfs -o size=64k tmpfs "$0" && exec "$@"`,
-		mnt, hddBin, "-j", "1", "-o", out, test, input)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
-	}
-	var kept string
-	for _, l := range strings.Split(stderr.String(), "\n") {
-		if _, after, ok := strings.Cut(l, "; it is in "); ok {
-			kept = after
-		}
-	}
-	if kept == "" || !strings.Contains(stderr.String(), "no space left") {
-		t.Fatalf("hdd does not say where the result is:\n%s", stderr.String())
-	}
+	kept := small.runFull(t, "-j", "1", "-o", filepath.Join(mnt, "out.json"), test, input)
 	got, err := os.ReadFile(kept)
 	if err != nil || len(got) >= len(src) || !accepts(t, test, kept) {
 		t.Errorf("%s holds %d bytes (%v), want the reduced, interesting result", kept, len(got), err)
@@ -570,11 +592,7 @@ func TestHangupStopsCleanly(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-				if _, err := os.Stat(out); err == nil {
-					break
-				}
-			}
+			waitForFile(out)
 			time.Sleep(200 * time.Millisecond)
 			cmd.Process.Signal(sig)
 			err := cmd.Wait()
