@@ -33,6 +33,14 @@ const declares = `
 // words calls f with the span of each identifier of text outside comments
 // and string and character literals, preprocessor lines included.
 func words(text []byte, f func(start, end int)) {
+	idents(text, true, func(i, j int) int { f(i, j); return j })
+}
+
+// idents calls f with the span [i, j) of each identifier of text outside
+// comments and string and character literals, and outside preprocessor
+// lines if directives is false; f returns where the scan goes on, j or
+// further.
+func idents(text []byte, directives bool, f func(i, j int) int) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -41,16 +49,18 @@ func words(text []byte, f func(start, end int)) {
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
 			i = skipComment(text, i)
 		case c == '\'' && i > 0 && isIdent(text[i-1]):
-			i++ // a digit separator, or a literal's prefix
+			i++ // a digit separator, 1'000, or the prefix of u8'x': no literal starts here
 		case c == '"' || c == '\'':
 			i = skipQuoted(text, i)
+		case c == '#' && !directives:
+			i = skipLine(text, i)
 		case isIdentStart(c):
 			j := i + 1
 			for j < len(text) && isIdent(text[j]) {
 				j++
 			}
 			if i == 0 || !isIdent(text[i-1]) {
-				f(i, j)
+				j = f(i, j)
 			}
 			i = j
 		default:

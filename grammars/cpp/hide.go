@@ -12,39 +12,19 @@ import (
 // vanish.
 func hide(src []byte) []ts.Span {
 	var spans []ts.Span
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			i = skipLine(src, i)
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i = skipComment(src, i)
-		case c == '\'' && i > 0 && isIdent(src[i-1]):
-			i++ // a digit separator, 1'000, or the prefix of u8'x': no literal starts here
-		case c == '"' || c == '\'':
-			i = skipQuoted(src, i)
-		case c == '#':
-			i = skipLine(src, i) // a preprocessor line: #define X __attribute__((...)) stays as it is
-		case isIdentStart(c):
-			j := i + 1
-			for j < len(src) && isIdent(src[j]) {
-				j++
+	// A preprocessor line stays as it is: #define X __attribute__((...)).
+	idents(src, false, func(i, j int) int {
+		switch word := string(src[i:j]); word {
+		case "__extension__":
+			spans = append(spans, ts.Span{Start: i, End: j, Kind: "extension"})
+		case "__attribute__", "__attribute":
+			if end := attributeEnd(src, j); end > 0 {
+				spans = append(spans, ts.Span{Start: i, End: end, Kind: "attribute_specifier"})
+				return end
 			}
-			switch word := string(src[i:j]); {
-			case i > 0 && isIdent(src[i-1]):
-			case word == "__extension__":
-				spans = append(spans, ts.Span{Start: i, End: j, Kind: "extension"})
-			case word == "__attribute__" || word == "__attribute":
-				if end := attributeEnd(src, j); end > 0 {
-					spans = append(spans, ts.Span{Start: i, End: end, Kind: "attribute_specifier"})
-					j = end
-				}
-			}
-			i = j
-		default:
-			i++
 		}
-	}
+		return j
+	})
 	return spans
 }
 

@@ -1,0 +1,48 @@
+package cpp
+
+import (
+	"slices"
+	"testing"
+
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
+)
+
+// TestHide checks which GNU extensions hide finds: not in comments,
+// literals or preprocessor lines, nor inside another word.
+func TestHide(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []ts.Span
+	}{
+		{"int f() __attribute__((noreturn));", []ts.Span{{Start: 8, End: 33, Kind: "attribute_specifier"}}},
+		{"__extension__ typedef int T;", []ts.Span{{Start: 0, End: 13, Kind: "extension"}}},
+		{"#define N __attribute__((x))\nint a;", nil},
+		{"// __extension__\n/* __attribute__((x)) */ \"__extension__\" x__extension__;", nil},
+		{"int a __attribute ((a)) = 1'000;", []ts.Span{{Start: 6, End: 23, Kind: "attribute_specifier"}}},
+		{"int a __attribute__ = 0;", nil}, // no "((": not an attribute
+	}
+	for _, tt := range tests {
+		if got := hide([]byte(tt.src)); !slices.Equal(got, tt.want) {
+			t.Errorf("hide(%q) = %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestWords checks the identifiers words finds: outside comments and
+// literals, preprocessor lines included, digit separators skipped.
+func TestWords(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"int x = y1;", []string{"int", "x", "y1"}},
+		{"#define N M // c\n/* d */ \"s\" 'c' 1'000 e", []string{"define", "N", "M", "e"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		words([]byte(tt.src), func(i, j int) { got = append(got, tt.src[i:j]) })
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("words(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
