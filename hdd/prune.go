@@ -168,7 +168,7 @@ func (st *settle) step() {
 }
 
 func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
-	return l.base.Remove(minus(l.items, keep)...)
+	return l.base.Remove(minimize.Minus(l.items, keep)...)
 }
 
 func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
@@ -194,20 +194,6 @@ func listFolder[T any](fold func([]int) ([]T, bool), config func([]T) tree.Candi
 		}
 		return config(keep), idx
 	}
-}
-
-// minus returns the items not in keep; keep is a subsequence of items.
-func minus(items, keep []tree.NodeID) []tree.NodeID {
-	out := make([]tree.NodeID, 0, len(items)-len(keep))
-	j := 0
-	for _, id := range items {
-		if j < len(keep) && keep[j] == id {
-			j++
-			continue
-		}
-		out = append(out, id)
-	}
-	return out
 }
 
 // Weight weighs a level's node by its bytes in the input, for the weighted

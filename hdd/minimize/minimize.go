@@ -114,3 +114,19 @@ func Run[T any](ctx context.Context, a Algorithm, items []T, test Tester[T]) ([]
 	}
 	return items, fmt.Errorf("unknown minimizer %v", a)
 }
+
+// Minus returns the items not in del, a subsequence of items: what a
+// Tester removes when a minimizer keeps del, or what is left after a
+// deletion.
+func Minus[T comparable](items, del []T) []T {
+	out := make([]T, 0, len(items)-len(del))
+	j := 0
+	for _, x := range items {
+		if j < len(del) && del[j] == x {
+			j++
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}

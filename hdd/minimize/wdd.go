@@ -94,14 +94,14 @@ func wdd[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 		}
 		removed := false
 		for len(parts) > 1 {
-			j, err := firstOf(ctx, test, len(parts), func(i int) []T { return pick(minusPositions(cur, parts[i])) })
+			j, err := firstOf(ctx, test, len(parts), func(i int) []T { return pick(Minus(cur, parts[i])) })
 			if err != nil {
 				return pick(cur), err
 			}
 			if j < 0 {
 				break
 			}
-			cur = minusPositions(cur, parts[j])
+			cur = Minus(cur, parts[j])
 			parts = append(parts[:j:j], parts[j+1:]...)
 			removed = true
 		}
@@ -117,11 +117,11 @@ func wdd[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
 				present = append(present, p)
 			}
 		}
-		j, err := firstOf(ctx, test, len(present), func(i int) []T { return pick(minusPositions(cur, present[i:i+1])) })
+		j, err := firstOf(ctx, test, len(present), func(i int) []T { return pick(Minus(cur, present[i:i+1])) })
 		if err != nil || j < 0 {
 			return pick(cur), err
 		}
-		cur = minusPositions(cur, present[j:j+1])
+		cur = Minus(cur, present[j:j+1])
 	}
 }
 
@@ -148,21 +148,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// minusPositions returns the positions of cur that are not in del, a
-// subsequence of cur.
-func minusPositions(cur, del []int) []int {
-	out := make([]int, 0, len(cur)-len(del))
-	j := 0
-	for _, p := range cur {
-		if j < len(del) && del[j] == p {
-			j++
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
 }
 
 // containsPosition reports whether the sorted positions cur hold p.
