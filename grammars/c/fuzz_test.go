@@ -1,15 +1,13 @@
 package c
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars"
-	"github.com/hddreduce/hdd/hdd/tree"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/grammars/grammartest"
 )
 
 // FuzzRoundTrip checks that any input either fails to parse with a clear
@@ -38,31 +36,6 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{})
-		if !bytes.Equal(got, src) {
-			t.Fatalf("round trip: got %q, want %q", got, src)
-		}
-		if err := doc.Policy.Check(src); err != nil {
-			t.Fatalf("Check(input) = %v, want nil", err)
-		}
-		// Remove every other shrinkable node: the unparser must cope with
-		// whatever the table produced, and Check must not panic.
-		var ids []tree.NodeID
-		for id := range doc.Tree.Nodes {
-			if id%2 == 1 && doc.Tree.CanShrink(tree.NodeID(id)) {
-				ids = append(ids, tree.NodeID(id))
-			}
-		}
-		doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
-		// The transforms' candidates and the tidies must not panic either.
-		for _, tf := range doc.Policy.Transforms {
-			cands := tf.Candidates(doc.Tree, tree.Candidate{})
-			for _, c := range cands[:min(len(cands), 8)] {
-				doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, c))
-			}
-		}
-		for _, td := range doc.Policy.Tidies {
-			doc.Policy.Check(td.Apply(src))
-		}
+		grammartest.CheckParsed(t, "c", doc, src)
 	})
 }

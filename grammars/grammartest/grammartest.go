@@ -197,3 +197,34 @@ func LargestBenchInput(t testing.TB, format string) []byte {
 	}
 	return best
 }
+
+// CheckParsed checks what the fuzz targets of the tree-sitter formats
+// check of doc, a parse of src, by the format named name: the round trip
+// is byte for byte, Check accepts src itself, and removing every other
+// shrinkable node, the transforms' first candidates and the tidies never
+// make Check panic.
+func CheckParsed(t *testing.T, name string, doc *grammars.Doc, src []byte) {
+	t.Helper()
+	if got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
+		t.Fatalf("%s: round trip: got %q, want %q", name, got, src)
+	}
+	if err := doc.Policy.Check(src); err != nil {
+		t.Fatalf("%s: Check(input) = %v, want nil", name, err)
+	}
+	var ids []tree.NodeID
+	for id := range doc.Tree.Nodes {
+		if id%2 == 1 && doc.Tree.CanShrink(tree.NodeID(id)) {
+			ids = append(ids, tree.NodeID(id))
+		}
+	}
+	doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
+	for _, tf := range doc.Policy.Transforms {
+		cands := tf.Candidates(doc.Tree, tree.Candidate{})
+		for _, c := range cands[:min(len(cands), 8)] {
+			doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, c))
+		}
+	}
+	for _, td := range doc.Policy.Tidies {
+		doc.Policy.Check(td.Apply(src))
+	}
+}

@@ -1,7 +1,6 @@
 package treesitter_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -13,14 +12,13 @@ import (
 	"github.com/hddreduce/hdd/grammars/cpp"
 	"github.com/hddreduce/hdd/grammars/css"
 	"github.com/hddreduce/hdd/grammars/golang"
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/grammars/java"
 	"github.com/hddreduce/hdd/grammars/javascript"
 	"github.com/hddreduce/hdd/grammars/python"
 	"github.com/hddreduce/hdd/grammars/rust"
 	"github.com/hddreduce/hdd/grammars/treesitter"
 	"github.com/hddreduce/hdd/grammars/typescript"
-	"github.com/hddreduce/hdd/hdd/tree"
-	"github.com/hddreduce/hdd/unparse"
 )
 
 // languages are the languages FuzzParse picks from, with the package
@@ -65,27 +63,6 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if got := unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
-			t.Fatalf("%s: round trip: got %q, want %q", l.Name, got, src)
-		}
-		if err := doc.Policy.Check(src); err != nil {
-			t.Fatalf("%s: Check(input) = %v, want nil", l.Name, err)
-		}
-		var ids []tree.NodeID
-		for id := range doc.Tree.Nodes {
-			if id%2 == 1 && doc.Tree.CanShrink(tree.NodeID(id)) {
-				ids = append(ids, tree.NodeID(id))
-			}
-		}
-		doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, tree.Candidate{}.Remove(ids...)))
-		for _, tf := range doc.Policy.Transforms {
-			cands := tf.Candidates(doc.Tree, tree.Candidate{})
-			for _, c := range cands[:min(len(cands), 8)] {
-				doc.Policy.Check(unparse.Text(doc.Tree, doc.Policy, c))
-			}
-		}
-		for _, td := range doc.Policy.Tidies {
-			doc.Policy.Check(td.Apply(src))
-		}
+		grammartest.CheckParsed(t, l.Name, doc, src)
 	})
 }
