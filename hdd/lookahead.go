@@ -26,29 +26,29 @@ import (
 // Jobs gives the same runs every time. No more than Jobs tests run at
 // once: the one candidate and the Jobs-1 ahead, which the next level's
 // first tests are; a level waits for the tests started ahead of it before
-// its second step (see levelTester.settle).
+// its second step (see levelOf).
 
 // errLookedAhead stops the dry run of a list minimizer in lookahead once
 // its first tests are known.
 var errLookedAhead = errors.New("looked ahead")
 
-// lookahead starts, when level d has one node and Jobs > 1, the first
-// tests of level d+1 as they will be if that node stays, and returns a
-// wait for them; else it returns nil.
-func (s *search) lookahead(ctx context.Context, d int) *sync.WaitGroup {
+// lookahead starts, when level d has one node (items are its candidates)
+// and Jobs > 1, the first tests of level d+1 as they will be if that node
+// stays, and returns a wait for them; else it returns nil.
+func (s *search) lookahead(ctx context.Context, d int, items []tree.NodeID) *sync.WaitGroup {
 	n := s.r.Jobs - 1
-	if n < 1 || len(s.candidates(d)) != 1 || d+1 > s.t.MaxLevel() || s.t.RunLevel() == d || s.stale() {
+	if n < 1 || len(items) != 1 || d+1 > s.t.MaxLevel() || s.t.RunLevel() == d || s.stale() {
 		return nil
 	}
 	if f := s.t.FoldLevel(); f >= 0 && d+1 > f {
 		return nil // level d+1 is parsed again first: its candidates are not known yet
 	}
-	items := s.candidates(d + 1)
-	if len(items) == 0 {
+	next := s.candidates(d + 1)
+	if len(next) == 0 {
 		return nil
 	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: items}, max: n}
-	_, err := minimize.Run(ctx, s.r.Minimizer, items, dry)
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next}, max: n}
+	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
 	}

@@ -33,8 +33,9 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		if d > s.t.MaxLevel() {
 			break
 		}
-		next := s.lookahead(ctx, d)
-		ch, err := s.levelAfter(ctx, d, ahead)
+		items := s.candidates(d)
+		next := s.lookahead(ctx, d, items)
+		ch, err := s.levelOf(ctx, d, items, ahead)
 		if ahead != nil {
 			ahead.Wait()
 		}
@@ -107,15 +108,14 @@ func (s *search) atDepth(d int, f func(id tree.NodeID)) {
 // level runs ddmin over the shrinkable nodes at depth d and reports whether
 // it removed any.
 func (s *search) level(ctx context.Context, d int) (bool, error) {
-	return s.levelAfter(ctx, d, nil)
+	return s.levelOf(ctx, d, s.candidates(d), nil)
 }
 
-// levelAfter is level, where the tests ahead, if not nil, were started
-// ahead of the level (see lookahead): they are its first tests, and it
-// waits for them all before its second step, so that no more than Jobs
-// tests run at once.
-func (s *search) levelAfter(ctx context.Context, d int, ahead *sync.WaitGroup) (bool, error) {
-	items := s.candidates(d)
+// levelOf is level over items, the level's candidates; the tests ahead, if
+// not nil, were started ahead of the level (see lookahead): they are its
+// first tests, and it waits for them all before its second step, so that
+// no more than Jobs tests run at once.
+func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead *sync.WaitGroup) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
