@@ -189,6 +189,20 @@ func workCopy(c benchCase) (work, input string, err error) {
 	return work, input, nil
 }
 
+// runLogged runs cmd with its output kept, and returns how long it took
+// and, if it failed, the first line of its output.
+func runLogged(cmd *exec.Cmd) (wall time.Duration, errText string) {
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	start := time.Now()
+	err := cmd.Run()
+	wall = time.Since(start)
+	if err != nil {
+		errText = firstLine(log.String(), err)
+	}
+	return wall, errText
+}
+
 // runTool runs one tool on a copy of the case's input.
 func (cfg *config) runTool(ctx context.Context, c benchCase, tool string) row {
 	r := row{Case: c.Name, Tool: tool}
@@ -231,14 +245,7 @@ func (cfg *config) runTool(ctx context.Context, c benchCase, tool string) row {
 		args = append(args, cfg.flags...)
 		cmd = exec.CommandContext(ctx, cfg.hdd, append(args, wrapper, input)...)
 	}
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	start := time.Now()
-	err = cmd.Run()
-	r.Wall = time.Since(start)
-	if err != nil {
-		r.Err = firstLine(log.String(), err)
-	}
+	r.Wall, r.Err = runLogged(cmd)
 	if b, err := os.ReadFile(count); err == nil {
 		r.Tests = bytes.Count(b, []byte{'\n'})
 	}

@@ -122,14 +122,7 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 		d = delay.String()
 	}
 	cmd.Env = append(os.Environ(), envRecording+"="+recording, envTest+"="+c.Test, envDelay+"="+d, envCounts+"="+counts)
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
-	start := time.Now()
-	err = cmd.Run()
-	r.Wall = time.Since(start)
-	if err != nil {
-		r.Err = firstLine(log.String(), err)
-	}
+	r.Wall, r.Err = runLogged(cmd)
 	if b, err := os.ReadFile(counts); err == nil {
 		r.New = bytes.Count(b, []byte("new start "))
 		r.Rounds = rounds(b)
