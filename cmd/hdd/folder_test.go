@@ -496,14 +496,7 @@ func TestFolderHangup(t *testing.T) {
 	cmd := exec.Command(hddBin, "-j", "2", "-o", out, test, input)
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitForFile(out)
-	time.Sleep(200 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGHUP)
-	err := cmd.Wait()
+	err := stopOnceWritten(t, cmd, &stderr, out, 200*time.Millisecond, syscall.SIGHUP)
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "partial") {
 		t.Fatalf("got %v, want exit status 1 and a partial result\n%s", err, stderr.String())
 	}

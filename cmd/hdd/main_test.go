@@ -336,16 +336,9 @@ func TestInterruptKeepsBest(t *testing.T) {
 	test := script(t, dir, "slow.sh", `sleep 0.3; grep -q crash "$1"`)
 	out := filepath.Join(dir, "out.json")
 	cmd := exec.Command(hddBin, "-j", "1", "-o", out, test, input)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Interrupt once a first improvement is on disk.
-	waitForFile(out)
-	time.Sleep(300 * time.Millisecond)
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
+	var stderr bytes.Buffer
+	err := stopOnceWritten(t, cmd, &stderr, out, 300*time.Millisecond, os.Interrupt)
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit: %v, want status 1\n%s", err, stderr.String())
@@ -441,12 +434,21 @@ func TestLargeJSONUnfolds(t *testing.T) {
 	}
 }
 
-// waitForFile waits up to a minute for a file at path: a test that stops
-// hdd once a first result is on disk waits for it so.
-func waitForFile(path string) {
+// stopOnceWritten starts cmd with its stderr into stderr, sends it sig
+// once a file is at out (waiting up to a minute) and after more, and
+// returns how it ended.
+func stopOnceWritten(t *testing.T, cmd *exec.Cmd, stderr *bytes.Buffer, out string, after time.Duration, sig os.Signal) error {
+	t.Helper()
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if _, err := os.Stat(path); err == nil {
-			return
+		if _, err := os.Stat(out); err == nil {
+			break
 		}
 	}
+	time.Sleep(after)
+	cmd.Process.Signal(sig)
+	return cmd.Wait()
 }

@@ -588,14 +588,7 @@ func TestHangupStopsCleanly(t *testing.T) {
 			cmd := exec.Command(hddBin, "-j", "2", "-o", out, test, input)
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitForFile(out)
-			time.Sleep(200 * time.Millisecond)
-			cmd.Process.Signal(sig)
-			err := cmd.Wait()
+			err := stopOnceWritten(t, cmd, &stderr, out, 200*time.Millisecond, sig)
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 				t.Fatalf("got %v, want exit status 1\n%s", err, stderr.String())
 			}
