@@ -438,15 +438,7 @@ func TestFolderBadInput(t *testing.T) {
 // TestFolderLock refuses to write an output folder another hdd holds.
 func TestFolderLock(t *testing.T) {
 	in := newProject(t)
-	holder, err := os.OpenFile(in+".reduced.lock", os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	fmt.Fprintln(holder, os.Getpid())
-	if err := syscall.Flock(int(holder.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
+	holdLock(t, in+".reduced.lock")
 	r := runHDD(t, script(t, t.TempDir(), "t.sh", crashTest), in)
 	if r.code != 1 || !strings.Contains(r.stderr, fmt.Sprintf("another hdd (pid %d) is writing", os.Getpid())) {
 		t.Errorf("exit %d:\n%s", r.code, r.stderr)

@@ -24,15 +24,7 @@ func TestBadInputTable(t *testing.T) {
 	good := script(t, dir, "good.sh", `grep -q crash "$1"`)
 	lockedOut := filepath.Join(dir, "locked.json")
 	// Another hdd holds the output's lock: this process, with the kernel's lock.
-	holder, err := os.OpenFile(lockedOut+".lock", os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	fmt.Fprintln(holder, os.Getpid())
-	if err := syscall.Flock(int(holder.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
+	holdLock(t, lockedOut+".lock")
 	loop := filepath.Join(dir, "loop.json")
 	os.Symlink(loop, loop)
 	huge := filepath.Join(dir, "huge.json")
@@ -985,5 +977,20 @@ func TestTestRunsCounted(t *testing.T) {
 	}
 	if st.Tests < started || st.Tests-started > st.Canceled || st.Canceled == 0 || !st.Partial {
 		t.Errorf("interrupted: %d processes started; -stats-json says %d tests, %d canceled, partial %v:\n%s", started, st.Tests, st.Canceled, st.Partial, stderr.String())
+	}
+}
+
+// holdLock takes the lock file at path as another hdd would, with this
+// process's pid in it, until the test ends.
+func holdLock(t *testing.T, path string) {
+	t.Helper()
+	holder, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { holder.Close() })
+	fmt.Fprintln(holder, os.Getpid())
+	if err := syscall.Flock(int(holder.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
 	}
 }
