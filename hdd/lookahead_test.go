@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,34 +25,34 @@ var chains = []struct {
 
 // TestLookaheadStartsNextLevel checks that with several jobs the first
 // tests of the next level run while a level of one node is tested: the
-// oracle holds the test of the inner list's removal, "()", until another
-// test starts beside it. (The outer list's removal, the empty document,
-// is tested with the original, before the levels.)
+// oracle holds the test of the inner list's removal, "()", until a test of
+// the next level has started (without the lookahead none can start before
+// "()" ends). The outer list's removal, the empty document, is tested with
+// the original, before the levels.
 func TestLookaheadStartsNextLevel(t *testing.T) {
 	const src = "((a b (c d e) f g))"
-	beside := make(chan string, 1)
+	var mu sync.Mutex
+	var started []string // the texts tested, but the original, the empty one and "()"
 	oracle := hdd.OracleFunc(func(c []byte) bool {
 		text := strings.TrimSpace(string(c))
 		if text != "()" {
-			select {
-			case beside <- text:
-			default:
+			if text != src && text != "" {
+				mu.Lock()
+				started = append(started, text)
+				mu.Unlock()
 			}
 			return bytes.Contains(c, []byte("d"))
 		}
-		for {
-			select {
-			case other := <-beside:
-				if other == src || other == "" {
-					continue // the checks of the original and of the empty file
-				}
-				t.Logf("tested beside %q: %q", text, other)
-				return false
-			case <-time.After(10 * time.Second):
-				t.Errorf("no test started beside the test of %q in 10 s", text)
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			mu.Lock()
+			n := len(started)
+			mu.Unlock()
+			if n > 0 {
 				return false
 			}
 		}
+		t.Errorf("no test of the next level started beside the test of %q in 10 s", text)
+		return false
 	})
 	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
 	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
