@@ -33,6 +33,17 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		if d > s.t.MaxLevel() {
 			break
 		}
+		if s.unusedDue() {
+			if ahead != nil {
+				ahead.Wait()
+				ahead = nil
+			}
+			ch, err := s.dropUnused(ctx)
+			changed = changed || ch
+			if err != nil {
+				return changed, err
+			}
+		}
 		items := s.candidates(d)
 		next := s.lookahead(ctx, d, items)
 		ch, err := s.levelOf(ctx, d, items, ahead)
@@ -134,6 +145,9 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 		} else if ok {
 			keep = nil
 		}
+	}
+	if err == nil {
+		s.keptUnused(keep)
 	}
 	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return len(keep) < len(items), err

@@ -33,6 +33,15 @@ type search struct {
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
 	repeat  int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
+	adoptions int // candidates adopted so far
+
+	// needed are the nodes the test needs though the format says nothing
+	// else does, in tree neededOf; unusedAt is 1 + adoptions when
+	// dropUnused last looked, 0 before (see dropUnused).
+	needed   map[tree.NodeID]bool
+	neededOf *tree.Tree
+	unusedAt int
+
 	foldFails int // folds not interesting in a row (see foldNow)
 	foldSkip  int // successes still to adopt alone (see foldNow)
 
@@ -79,6 +88,7 @@ func (s *search) logf(format string, args ...any) {
 // adopt makes candidate c, whose text is text, the best so far.
 func (s *search) adopt(c tree.Candidate, text []byte) {
 	s.cur = c
+	s.adoptions++
 	if s.p != nil && s.p.Adopted != nil {
 		s.p.Adopted(text)
 	}

@@ -54,6 +54,8 @@ var Language = &ts.Language{
 	Hide:          hide,
 	Declares:      declares,
 	Words:         words,
+	Locals:        ts.NewSet("compound_statement", "lambda_expression", "requires_expression"),
+	Reopens:       ts.NewSet("namespace_definition"),
 	Transforms:    transforms(),
 	Tidies:        c.Tidies,
 }

@@ -49,6 +49,16 @@ type Language struct {
 	Declares string
 	Words    func(text []byte, f func(start, end int))
 
+	// Locals are the kinds inside which declarations are local, such as
+	// function bodies: the policy's Unused leaves them to the levels (a
+	// loop that declares its counter is no dead declaration).
+	Locals Set
+
+	// Reopens are the kinds whose declarations add to an entity declared
+	// before, such as C++ namespaces: for Unused, their names are uses of
+	// the entity, and they own no declaration.
+	Reopens Set
+
 	declares     *sitter.Query // Declares, compiled
 	declaresErr  error
 	declaresOnce sync.Once
@@ -146,6 +156,16 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		Transforms:    l.Transforms,
 		Tidies:        tidies,
 	}}
+	if names := chk.b.names; names != nil {
+		hidden := Set{}
+		for _, s := range spans {
+			hidden[s.Kind] = true
+		}
+		u := sync.OnceValue(func() *usage { return newUsage(b.t, names, l, hidden) })
+		doc.Policy.Unused = func(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bool) [][]tree.NodeID {
+			return u().unused(t, c, keep)
+		}
+	}
 	if nerr > 0 {
 		doc.Warnings = append(doc.Warnings, warning(src, first, regions, errBytes, missing.count))
 	}

@@ -67,6 +67,16 @@ type Policy struct {
 	// to call while Check runs.
 	Adopted func(best []byte)
 
+	// Unused, if set, returns the nodes of candidate c of t that nothing
+	// else in c needs by the format's rules, such as declarations of C++
+	// names that the rest of c never names, given that the nodes for which
+	// keep reports true stay: the outermost such nodes, in order, in
+	// groups that go together (the declarations of one name). The search
+	// tries to remove them all at once between levels, so that what only
+	// a removed part of the text named goes early, before the levels below
+	// spend tests on it. It must be safe for concurrent use.
+	Unused func(t *Tree, c Candidate, keep func(NodeID) bool) [][]NodeID
+
 	// Transforms are format-specific edits the search tries after
 	// hoisting in each sweep, such as expanding a C macro.
 	Transforms []Transform
