@@ -53,7 +53,7 @@ var Language = &ts.Language{
 	LineSensitive: true,
 	Hide:          hide,
 	Declares:      declares,
-	Words:         words,
+	Words:         c.Words,
 	Locals:        ts.NewSet("compound_statement", "lambda_expression", "requires_expression"),
 	Reopens:       ts.NewSet("namespace_definition"),
 	Transforms:    transforms(),

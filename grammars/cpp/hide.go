@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"github.com/hddreduce/hdd/grammars/c"
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
 )
 
@@ -13,7 +14,7 @@ import (
 func hide(src []byte) []ts.Span {
 	var spans []ts.Span
 	// A preprocessor line stays as it is: #define X __attribute__((...)).
-	idents(src, false, func(i, j int) int {
+	c.Idents(src, false, func(i, j int) int {
 		switch word := string(src[i:j]); word {
 		case "__extension__":
 			spans = append(spans, ts.Span{Start: i, End: j, Kind: "extension"})
@@ -39,7 +40,7 @@ func attributeEnd(src []byte, i int) int {
 	}
 	depth := 0
 	for i < len(src) {
-		switch c := src[i]; c {
+		switch src[i] {
 		case '(':
 			depth++
 			i++
@@ -50,7 +51,7 @@ func attributeEnd(src []byte, i int) int {
 				return i
 			}
 		case '"', '\'':
-			i = skipQuoted(src, i)
+			i = c.SkipQuoted(src, i)
 		case ';', '{', '}':
 			return 0 // not an attribute: unbalanced
 		default:
@@ -59,50 +60,6 @@ func attributeEnd(src []byte, i int) int {
 	}
 	return 0
 }
-
-// skipLine returns the offset after the line at i, continuations included.
-func skipLine(src []byte, i int) int {
-	for i < len(src) && src[i] != '\n' {
-		if src[i] == '\\' && i+1 < len(src) {
-			i++
-		}
-		i++
-	}
-	return i
-}
-
-// skipComment returns the offset after the block comment at i.
-func skipComment(src []byte, i int) int {
-	for i += 2; i+1 < len(src); i++ {
-		if src[i] == '*' && src[i+1] == '/' {
-			return i + 2
-		}
-	}
-	return len(src)
-}
-
-// skipQuoted returns the offset after the string or character literal at
-// i, or after its line if it does not end there.
-func skipQuoted(src []byte, i int) int {
-	q := src[i]
-	for i++; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case q:
-			return i + 1
-		case '\n':
-			return i
-		}
-	}
-	return len(src)
-}
-
-func isIdentStart(c byte) bool {
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
-}
-
-func isIdent(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'

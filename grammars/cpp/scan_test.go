@@ -27,22 +27,3 @@ func TestHide(t *testing.T) {
 		}
 	}
 }
-
-// TestWords checks the identifiers words finds: outside comments and
-// literals, preprocessor lines included, digit separators skipped.
-func TestWords(t *testing.T) {
-	tests := []struct {
-		src  string
-		want []string
-	}{
-		{"int x = y1;", []string{"int", "x", "y1"}},
-		{"#define N M // c\n/* d */ \"s\" 'c' 1'000 e", []string{"define", "N", "M", "e"}},
-	}
-	for _, tt := range tests {
-		var got []string
-		words([]byte(tt.src), func(i, j int) { got = append(got, tt.src[i:j]) })
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("words(%q) = %q, want %q", tt.src, got, tt.want)
-		}
-	}
-}

@@ -1,0 +1,87 @@
+package c
+
+// The scanner of C's (and C++'s) identifiers outside comments and
+// literals, for the declarations check (see treesitter.Language.Words).
+
+// Words calls f with the span of each identifier of text outside comments
+// and string and character literals, preprocessor lines included.
+func Words(text []byte, f func(start, end int)) {
+	Idents(text, true, func(i, j int) int { f(i, j); return j })
+}
+
+// Idents calls f with the span [i, j) of each identifier of text outside
+// comments and string and character literals, and outside preprocessor
+// lines if directives is false; f returns where the scan goes on, j or
+// further.
+func Idents(text []byte, directives bool, f func(i, j int) int) {
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '/' && i+1 < len(text) && text[i+1] == '/':
+			i = skipLine(text, i)
+		case c == '/' && i+1 < len(text) && text[i+1] == '*':
+			i = skipComment(text, i)
+		case c == '\'' && i > 0 && isIdent(text[i-1]):
+			i++ // a digit separator, 1'000, or the prefix of u8'x': no literal starts here
+		case c == '"' || c == '\'':
+			i = SkipQuoted(text, i)
+		case c == '#' && !directives:
+			i = skipLine(text, i)
+		case isIdentStart(c):
+			j := i + 1
+			for j < len(text) && isIdent(text[j]) {
+				j++
+			}
+			if i == 0 || !isIdent(text[i-1]) {
+				j = f(i, j)
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+}
+
+// skipLine returns the offset after the line at i, continuations included.
+func skipLine(src []byte, i int) int {
+	for i < len(src) && src[i] != '\n' {
+		if src[i] == '\\' && i+1 < len(src) {
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// skipComment returns the offset after the block comment at i.
+func skipComment(src []byte, i int) int {
+	for i += 2; i+1 < len(src); i++ {
+		if src[i] == '*' && src[i+1] == '/' {
+			return i + 2
+		}
+	}
+	return len(src)
+}
+
+// SkipQuoted returns the offset after the string or character literal at
+// i, or after its line if it does not end there.
+func SkipQuoted(src []byte, i int) int {
+	q := src[i]
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return len(src)
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+
+func isIdent(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
