@@ -18,6 +18,9 @@ var Language = &ts.Language{
 	Table:         table,
 	Fuse:          Fuse,
 	LineSensitive: true,
+	Declares:      declares,
+	Words:         Words,
+	Implicit:      implicit,
 	Transforms:    Transforms,
 	Tidies:        Tidies,
 }

@@ -53,9 +53,9 @@ func TestRemove(t *testing.T) {
 		},
 		{
 			name:   "first parameter",
-			src:    "int f(int a, int b, int c) { return a; }\n",
+			src:    "int f(int a, int b, int c) { return b; }\n",
 			remove: []target{{"parameter_declaration", "int a", 0}},
-			want:   "int f(int b, int c) { return a; }\n",
+			want:   "int f(int b, int c) { return b; }\n",
 		},
 		{
 			name:   "last parameter",
@@ -71,9 +71,9 @@ func TestRemove(t *testing.T) {
 		},
 		{
 			name:   "parameter list",
-			src:    "int f(int a, int b) { return a; }\n",
+			src:    "int f(int a, int b) { return 0; }\n",
 			remove: []target{{"parameter_list", "(int a, int b)", 0}},
-			want:   "int f() { return a; }\n",
+			want:   "int f() { return 0; }\n",
 		},
 		{
 			name:   "argument",
@@ -493,5 +493,38 @@ func TestParseCanceled(t *testing.T) {
 	_, err := Parse(ctx, []byte(b.String()))
 	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "tree-sitter: ") {
 		t.Errorf("Parse with a canceled context: err = %v, want tree-sitter's context.Canceled", err)
+	}
+}
+
+// TestCheckDeclarations checks which lost declarations Check refuses: a
+// variable, a type or a function named as a value still in use, but not a
+// function that is only called, which C declares implicitly at its call,
+// nor a macro that #ifndef tests.
+func TestCheckDeclarations(t *testing.T) {
+	src := "typedef int T;\nint g;\nint f(int v) { return v; }\nint h(int v) { return v; }\nint main(void) { T x = g; int (*p)(int) = h; return f(x) + p(x); }\n"
+	guarded := "#define M 1\n#ifndef M\n#endif\n" + src
+	tests := []struct {
+		name, input, cand string
+		refused           bool
+	}{
+		{"nothing lost", src, src, false},
+		{"a variable in use", src, strings.Replace(src, "int g;\n", "", 1), true},
+		{"a type in use", src, strings.Replace(src, "typedef int T;\n", "", 1), true},
+		{"a function called only", src, strings.Replace(src, "int f(int v) { return v; }\n", "", 1), false},
+		{"a function named as a value", src, strings.Replace(src, "int h(int v) { return v; }\n", "", 1), true},
+		{"a macro tested only", guarded, strings.Replace(guarded, "#define M 1\n", "", 1), false},
+		{"a use gone with its declaration", src, strings.Replace(strings.Replace(src, "int g;\n", "", 1), "T x = g;", "T x = 0;", 1), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse(context.Background(), []byte(tt.input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = doc.Policy.Check([]byte(tt.cand))
+			if got := err != nil; got != tt.refused {
+				t.Errorf("Check(%q) = %v, want refused %v", tt.cand, err, tt.refused)
+			}
+		})
 	}
 }

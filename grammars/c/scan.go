@@ -1,5 +1,7 @@
 package c
 
+import "bytes"
+
 // The scanner of C's (and C++'s) identifiers outside comments and
 // literals, for the declarations check (see treesitter.Language.Words).
 
@@ -85,3 +87,29 @@ func isIdentStart(c byte) bool {
 }
 
 func isIdent(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+
+// Called reports whether the word of text that ends at end is called,
+// "name(": C before C99 (and gcc in C mode before 14, with a warning)
+// declares an unknown function implicitly where it is called, so such a
+// word need not stay declared (see treesitter.Language.Implicit).
+func Called(text []byte, end int) bool {
+	for end < len(text) && (text[end] == ' ' || text[end] == '\t') {
+		end++
+	}
+	return end < len(text) && text[end] == '('
+}
+
+// Conditional reports whether the word of text that ends at end is on a
+// preprocessor line that tests or undefines macros (#if, #ifdef,
+// #ifndef, #elif, #undef): a macro named there need not be defined.
+func Conditional(text []byte, end int) bool {
+	line := bytes.TrimLeft(text[bytes.LastIndexByte(text[:end], '\n')+1:end], " \t")
+	if len(line) == 0 || line[0] != '#' {
+		return false
+	}
+	d := bytes.TrimLeft(line[1:], " \t")
+	return bytes.HasPrefix(d, []byte("if")) || bytes.HasPrefix(d, []byte("elif")) || bytes.HasPrefix(d, []byte("undef"))
+}
+
+// implicit is C's Implicit: a function called, a macro tested.
+func implicit(text []byte, end int) bool { return Called(text, end) || Conditional(text, end) }

@@ -54,6 +54,8 @@ var Language = &ts.Language{
 	Hide:          hide,
 	Declares:      declares,
 	Words:         c.Words,
+	Implicit:      c.Conditional,
+	Unused:        true,
 	Locals:        ts.NewSet("compound_statement", "lambda_expression", "requires_expression"),
 	Reopens:       ts.NewSet("namespace_definition"),
 	Transforms:    transforms(),

@@ -13,7 +13,7 @@ import (
 
 // names are where a text declares and names things: for each name, the
 // sorted offsets of its declarations (the captures of the language's
-// Declares query) and of its words (by the language's Words), and the
+// Declares query) and of the words that use it (see uses), and the
 // declarations in text order.
 type names struct {
 	decls map[string][]int
@@ -52,7 +52,7 @@ func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 		n.decls[name] = append(n.decls[name], off)
 		n.order = append(n.order, occurrence{off, name})
 	})
-	l.Words(src, func(start, end int) {
+	l.uses(src, func(start, end int) {
 		if w := src[start:end]; n.decls[string(w)] != nil {
 			n.words[string(w)] = append(n.words[string(w)], start)
 		}
@@ -62,6 +62,17 @@ func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 		slices.Sort(offs)
 	}
 	return n, nil
+}
+
+// uses calls f with the span of each word of text (see Words) that uses
+// what it names: not one that may name something declared implicitly
+// (see Implicit).
+func (l *Language) uses(text []byte, f func(start, end int)) {
+	l.Words(text, func(start, end int) {
+		if l.Implicit == nil || !l.Implicit(text, end) {
+			f(start, end)
+		}
+	})
 }
 
 // capture calls f with the offset and text of each capture of q in the
@@ -138,10 +149,12 @@ func (c *checker) undeclared(b base, cand []byte) (*pending, error) {
 	}
 	p := &pending{first: map[string]int{}, lo: lo, hi: newHi}
 	span := cand[lo:newHi]
+	used := map[string]bool{} // the lost names a word of the span uses
 	c.lang.Words(span, func(start, end int) {
 		w := span[start:end]
+		use := c.lang.Implicit == nil || !c.lang.Implicit(span, end)
 		if !isLost[string(w)] {
-			if !gone || !c.declared[string(w)] || n.decls[string(w)] != nil {
+			if !use || !gone || !c.declared[string(w)] || n.decls[string(w)] != nil {
 				return
 			}
 			lost = append(lost, string(w))
@@ -150,13 +163,16 @@ func (c *checker) undeclared(b base, cand []byte) (*pending, error) {
 		if _, ok := p.first[string(w)]; !ok {
 			p.first[string(w)] = lo + start
 		}
+		used[string(w)] = used[string(w)] || use
 	})
 	for _, name := range lost {
 		offs := n.words[name]
 		_, named := p.first[name]
 		switch outside := len(offs) - within(offs, lo, oldHi); {
-		case named:
+		case named && (used[name] || outside > 0):
 			p.names = append(p.names, name) // declared in the span, perhaps
+		case named:
+			// Named in the span, used nowhere: nothing to declare.
 		case outside > 0:
 			first := offs[0] // a word outside the span: before it, or after it
 			if first >= lo {

@@ -26,7 +26,7 @@ func Undeclared(l *Language, src, cand []byte) (bool, error) {
 			continue
 		}
 		used := false
-		l.Words(cand, func(start, end int) { used = used || string(cand[start:end]) == name })
+		l.uses(cand, func(start, end int) { used = used || string(cand[start:end]) == name })
 		if used {
 			return true, nil
 		}

@@ -49,9 +49,19 @@ type Language struct {
 	Declares string
 	Words    func(text []byte, f func(start, end int))
 
-	// Locals are the kinds inside which declarations are local, such as
-	// function bodies: the policy's Unused leaves them to the levels (a
-	// loop that declares its counter is no dead declaration).
+	// Implicit, if set, reports whether the word of text that ends at
+	// end may name something the compiler declares by itself when it is
+	// not declared (a C function at its call): such a word is no use that
+	// keeps a declaration.
+	Implicit func(text []byte, end int) bool
+
+	// Unused, with Declares, makes the policy offer Unused (see
+	// tree.Policy.Unused): declarations that nothing else names, removed
+	// at once between levels. Locals are the kinds inside which
+	// declarations are local, such as function bodies: Unused leaves them
+	// to the levels (a loop that declares its counter is no dead
+	// declaration).
+	Unused bool
 	Locals Set
 
 	// Reopens are the kinds whose declarations add to an entity declared
@@ -156,7 +166,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		Transforms:    l.Transforms,
 		Tidies:        tidies,
 	}}
-	if names := chk.b.names; names != nil {
+	if names := chk.b.names; names != nil && l.Unused {
 		hidden := Set{}
 		for _, s := range spans {
 			hidden[s.Kind] = true

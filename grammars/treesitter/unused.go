@@ -42,7 +42,7 @@ type use struct {
 
 // newUsage indexes n, the names of t's source, by t's nodes.
 func newUsage(t *tree.Tree, n *names, l *Language, hidden Set) *usage {
-	u := &usage{t: t, number: make(map[string]int32, len(n.decls)), scanner: l.Words, before: map[tree.NodeID]tree.NodeID{}}
+	u := &usage{t: t, number: make(map[string]int32, len(n.decls)), scanner: l.uses, before: map[tree.NodeID]tree.NodeID{}}
 	if len(hidden) > 0 {
 		for id := range t.Nodes {
 			kids := t.Children(tree.NodeID(id))
