@@ -18,7 +18,7 @@ var Language = &ts.Language{
 	Table:         table,
 	Fuse:          Fuse,
 	LineSensitive: true,
-	Declares:      declares,
+	Declares:      Declares,
 	Words:         Words,
 	Implicit:      implicit,
 	Transforms:    Transforms,

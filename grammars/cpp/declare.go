@@ -1,22 +1,18 @@
 package cpp
 
+import "github.com/hddreduce/hdd/grammars/c"
+
 // declares is the query whose captures are the names C++ declarations
 // declare: variables, parameters, functions and members (by their
 // declarators, qualified or not), classes, structs, unions, enums and
 // their enumerators, typedefs and aliases, namespaces, template
 // parameters, concepts, structured bindings, labels and macros.
-// Operators, destructors and specializations declare no new name.
-const declares = `
-(_ declarator: (identifier) @name)
-(_ declarator: (field_identifier) @name)
-(_ declarator: (type_identifier) @name)
+// Operators, destructors and specializations declare no new name. It is
+// C's query and C++'s additions.
+const declares = c.Declares + `
 (_ declarator: (qualified_identifier name: (identifier) @name))
 (_ declarator: (qualified_identifier name: (qualified_identifier name: (identifier) @name)))
 (class_specifier name: (type_identifier) @name)
-(struct_specifier name: (type_identifier) @name)
-(union_specifier name: (type_identifier) @name)
-(enum_specifier name: (type_identifier) @name)
-(enumerator name: (identifier) @name)
 (alias_declaration name: (type_identifier) @name)
 (namespace_definition name: (namespace_identifier) @name)
 (namespace_alias_definition name: (namespace_identifier) @name)
@@ -25,7 +21,4 @@ const declares = `
 (optional_type_parameter_declaration name: (type_identifier) @name)
 (concept_definition name: (identifier) @name)
 (structured_binding_declarator (identifier) @name)
-(labeled_statement label: (statement_identifier) @name)
-(preproc_def name: (identifier) @name)
-(preproc_function_def name: (identifier) @name)
 `
