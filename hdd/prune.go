@@ -33,15 +33,22 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		if d > s.t.MaxLevel() {
 			break
 		}
-		if s.unusedDue() {
+		if s.bodiesDue() || s.unusedDue() {
 			if ahead != nil {
 				ahead.Wait()
 				ahead = nil
 			}
-			ch, err := s.dropUnused(ctx)
-			changed = changed || ch
-			if err != nil {
-				return changed, err
+			for _, drop := range []struct {
+				due  func() bool
+				drop func(context.Context) (bool, error)
+			}{{s.bodiesDue, s.dropBodies}, {s.unusedDue, s.dropUnused}} {
+				if drop.due() {
+					ch, err := drop.drop(ctx)
+					changed = changed || ch
+					if err != nil {
+						return changed, err
+					}
+				}
 			}
 		}
 		items := s.candidates(d)

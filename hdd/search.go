@@ -41,6 +41,7 @@ type search struct {
 	needed   map[tree.NodeID]bool
 	neededOf *tree.Tree
 	unusedAt int
+	bodiesAt int // as unusedAt, for dropBodies
 
 	foldFails int // folds not interesting in a row (see foldNow)
 	foldSkip  int // successes still to adopt alone (see foldNow)

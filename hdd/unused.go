@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -13,13 +14,13 @@ import (
 // once a level has told it so (the first level tells it which function
 // nothing calls holds the bug).
 func (s *search) keptUnused(keep []tree.NodeID) {
-	if s.p == nil || s.p.Unused == nil {
+	if s.p == nil || s.p.Unused == nil && s.p.Bodies == nil {
 		return
 	}
 	if s.neededOf != s.t {
 		s.needed, s.neededOf = map[tree.NodeID]bool{}, s.t
 	}
-	if len(keep) == 0 {
+	if len(keep) == 0 || s.p.Unused == nil {
 		return
 	}
 	kept := make(map[tree.NodeID]bool, len(keep))
@@ -49,23 +50,54 @@ func (s *search) unusedDue() bool {
 }
 
 // dropUnused removes the nodes of the best candidate that the format says
-// nothing else needs (tree.Policy.Unused): all at once if the test agrees,
-// else with the list minimizer over their groups. The groups the minimizer
-// keeps are needed by the test itself: they are not offered again, and
-// what they name stays used. The prune pass calls it before each level, so
-// that declarations only the removed part of a level named go at once,
-// instead of being kept by their own level and then reduced, level by
-// level, before a later sweep removes them.
+// nothing else needs (tree.Policy.Unused), with dropGroups. The prune pass
+// calls it before each level, so that declarations only the removed part
+// of a level named go at once, instead of being kept by their own level
+// and then reduced, level by level, before a later sweep removes them.
 func (s *search) dropUnused(ctx context.Context) (bool, error) {
-	groups := s.unused()
 	s.unusedAt = s.adoptions + 1
+	changed, err := s.dropGroups(ctx, "unused declarations", s.unused())
+	s.unusedAt = s.adoptions + 1
+	return changed, err
+}
+
+// bodiesDue reports whether dropBodies has something to look at: the
+// format says where function bodies are, a level has run, and the best
+// candidate changed since dropBodies last looked.
+func (s *search) bodiesDue() bool {
+	return s.p != nil && s.p.Bodies != nil && s.neededOf == s.t && s.bodiesAt != s.adoptions+1
+}
+
+// dropBodies replaces the function bodies of the best candidate by the
+// format's replacement (tree.Policy.Bodies), with dropGroups: what only bodies named becomes unused, and goes at
+// the next dropUnused, before the levels of members and statements spend
+// tests on it.
+func (s *search) dropBodies(ctx context.Context) (bool, error) {
+	s.bodiesAt = s.adoptions + 1
+	var groups [][]tree.NodeID
+	for _, g := range s.p.Bodies(s.t, s.cur) {
+		if !slices.ContainsFunc(g, func(id tree.NodeID) bool { return s.needed[id] }) {
+			groups = append(groups, g)
+		}
+	}
+	changed, err := s.dropGroups(ctx, "function bodies", groups)
+	s.bodiesAt = s.adoptions + 1
+	return changed, err
+}
+
+// dropGroups removes groups of nodes from the best candidate: all at once
+// if the test agrees, else with the list minimizer over the groups. The
+// groups the minimizer keeps are needed by the test itself: they are not
+// offered again (see needed).
+func (s *search) dropGroups(ctx context.Context, what string, groups [][]tree.NodeID) (bool, error) {
 	if len(groups) == 0 {
 		return false, nil
 	}
-	s.setPhase("unused declarations (%s)", count(len(groups), "group"))
+	s.setPhase("%s (%s)", what, count(len(groups), "group"))
 	testsBefore, bytesBefore := s.tests(), len(s.best)
 	test := groupTester{s: s, base: s.cur, groups: groups}
 	changed, err := test.Test(ctx, nil)
+	kept := 0
 	if err == nil && !changed {
 		items := make([]int, len(groups))
 		for i := range items {
@@ -78,16 +110,15 @@ func (s *search) dropUnused(ctx context.Context) (bool, error) {
 				s.needed[id] = true
 			}
 		}
-		changed = len(keep) < len(items)
+		changed, kept = len(keep) < len(items), len(keep)
 	}
-	s.unusedAt = s.adoptions + 1
-	s.logf("unused declarations: %s, %s, %d -> %s", count(len(groups), "group"), count(s.tests()-testsBefore, "test"), bytesBefore, count(len(s.best), "byte"))
+	s.logf("%s: %d of %s kept, %s, %d -> %s", what, kept, count(len(groups), "group"), count(s.tests()-testsBefore, "test"), bytesBefore, count(len(s.best), "byte"))
 	return changed, err
 }
 
-// groupTester is the minimize.Tester of dropUnused: a candidate keeps some
+// groupTester is the minimize.Tester of dropGroups: a candidate keeps some
 // of the groups, by index, and removes the others from the candidate
-// dropUnused started from.
+// dropGroups started from.
 type groupTester struct {
 	s      *search
 	base   tree.Candidate

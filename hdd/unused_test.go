@@ -62,7 +62,7 @@ func TestDropUnused(t *testing.T) {
 			t.Errorf("got %q, want %q", got, "main []")
 		}
 		runs[policy != nil] = res.Stats.Tests
-		if policy != nil && !slices.Contains(log, "unused declarations: 1 group, 1 test, 30 -> 7 bytes") {
+		if policy != nil && !slices.Contains(log, "unused declarations: 0 of 1 group kept, 1 test, 30 -> 7 bytes") {
 			t.Errorf("the b's did not go in one test; log:\n%s", strings.Join(log, "\n"))
 		}
 	}
@@ -73,5 +73,67 @@ func TestDropUnused(t *testing.T) {
 	// before the second level, with main kept.
 	if calls.Load() != 2 || offeredMain.Load() != 1 {
 		t.Errorf("Unused called %d times, main offered %d times; want 2 calls, main offered at the first only", calls.Load(), offeredMain.Load())
+	}
+}
+
+// TestDropBodies checks the removal of function bodies: "main f{ a0 ...
+// a7 }", where the body of f, under f, may become ";". When the test needs
+// main alone, the body goes in one test after the first level; when it
+// needs a2 too, the body is tested once, not again in the next sweeps of
+// HDD*, and the a's are left to their level.
+func TestDropBodies(t *testing.T) {
+	src := "main f{ a0 a1 a2 a3 a4 a5 a6 a7 }"
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "word", 0, 4, tree.Removable, "")
+	f := tr.Add(root, "function", 5, len(src), 0, "")
+	open := strings.IndexByte(src, '{')
+	body := tr.Add(f, "body", open, len(src), 0, ";")
+	for i := open + 2; i < len(src)-2; i += 3 {
+		tr.Add(body, "word", i, i+2, tree.Removable, "")
+	}
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	bodies := func(t *tree.Tree, c tree.Candidate) [][]tree.NodeID {
+		if c.Edited(body) {
+			return nil
+		}
+		return [][]tree.NodeID{{body}}
+	}
+	tests := []struct {
+		name  string
+		needs []string
+		want  string
+		log   string
+	}{
+		{"the body goes", []string{"main"}, "main f;", "function bodies: 0 of 1 group kept, 1 test, 33 -> 7 bytes"},
+		{"the body stays", []string{"main", "a2"}, "main f{ a2 }", "function bodies: 1 of 1 group kept, 1 test, 33 -> 33 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var withoutBody atomic.Int32
+			oracle := hdd.OracleFunc(func(c []byte) bool {
+				if strings.Contains(string(c), "f;") {
+					withoutBody.Add(1)
+				}
+				return contains(tt.needs...)(c)
+			})
+			var log []string
+			r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Log: func(s string) { log = append(log, s) }}
+			res, err := r.Reduce(context.Background(), tr, &tree.Policy{Bodies: bodies})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(res.Output); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if !slices.Contains(log, tt.log) {
+				t.Errorf("no %q in the log:\n%s", tt.log, strings.Join(log, "\n"))
+			}
+			if got := withoutBody.Load(); len(tt.needs) > 1 && got != 1 {
+				t.Errorf("%d tests without the body, want 1: a needed body is tried once", got)
+			}
+		})
 	}
 }

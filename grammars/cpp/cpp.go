@@ -58,6 +58,7 @@ var Language = &ts.Language{
 	Unused:        true,
 	Locals:        ts.NewSet("compound_statement", "lambda_expression", "requires_expression"),
 	Reopens:       ts.NewSet("namespace_definition"),
+	Body:          body,
 	Transforms:    transforms(),
 	Tidies:        c.Tidies,
 }

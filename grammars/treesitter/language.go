@@ -64,6 +64,12 @@ type Language struct {
 	Unused bool
 	Locals Set
 
+	// Body, if set, returns the nodes of the function definition id
+	// whose removal leaves a declaration of the function (its body, which
+	// the table replaces by ";", and what cannot stay without it), or nil
+	// if id is no such definition: the policy's Bodies offers them.
+	Body func(t *tree.Tree, id tree.NodeID) []tree.NodeID
+
 	// Reopens are the kinds whose declarations add to an entity declared
 	// before, such as C++ namespaces: for Unused, their names are uses of
 	// the entity, and they own no declaration.
@@ -175,6 +181,9 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		doc.Policy.Unused = func(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bool) [][]tree.NodeID {
 			return u().unused(t, c, keep)
 		}
+	}
+	if l.Body != nil {
+		doc.Policy.Bodies = l.bodies
 	}
 	if nerr > 0 {
 		doc.Warnings = append(doc.Warnings, warning(src, first, regions, errBytes, missing.count))

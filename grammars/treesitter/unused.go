@@ -13,7 +13,7 @@ import (
 // which declarations of a candidate nothing else names (see
 // tree.Policy.Unused).
 //
-// A declaration is owned by the innermost removable node around it, unless
+// A declaration is owned by the innermost item around it, unless
 // a list item (a parameter, a template parameter, an enumerator, one of
 // several declarators) comes first, or it is local (see Language.Locals):
 // removing a parameter changes what its
@@ -21,11 +21,15 @@ import (
 // to no node. These owned names are the ones that decide whether a node is
 // unused; the others a node declares only must not be lost by its removal.
 type usage struct {
-	t       *tree.Tree
-	words   []use         // the words naming a declared name, by node
-	decls   []use         // the declarations, by node
-	owners  []tree.NodeID // the nodes that own a declaration, in order
-	owned   [][]int32     // the names each of owners owns
+	t      *tree.Tree
+	words  []use         // the words naming a declared name, by node
+	decls  []use         // the declarations, by node
+	owners []tree.NodeID // the nodes that own a declaration, in order
+	owned  [][]int32     // the names each of owners owns
+	// groups are the owners, by index, that own a name alike (a member's
+	// declaration and its definition out of its class, overloads): they
+	// are unused together or not at all.
+	groups  [][]int
 	number  map[string]int32
 	scanner func(text []byte, f func(start, end int))
 	// before holds, for a node, the node of a hidden span (see
@@ -65,7 +69,7 @@ func newUsage(t *tree.Tree, n *names, l *Language, hidden Set) *usage {
 		x := u.number[name]
 		for _, off := range offs {
 			leaf := leafAt(t, off)
-			o := owner(t, leaf, l.Locals)
+			o := owner(t, leaf, l.Table, l.Locals)
 			if o != tree.NoNode && l.Reopens[t.Nodes[o].Kind] {
 				delete(declAt, off) // a use, as well
 				continue
@@ -89,6 +93,7 @@ func newUsage(t *tree.Tree, n *names, l *Language, hidden Set) *usage {
 	for i, o := range u.owners {
 		u.owned[i] = owned[o]
 	}
+	u.groups = groupByName(len(u.owners), u.owned)
 	return u
 }
 
@@ -106,18 +111,20 @@ func leafAt(t *tree.Tree, off int) tree.NodeID {
 }
 
 // owner returns the node that owns a declaration at leaf: the innermost
-// removable node around it, or NoNode if a list item comes first or if it
-// is inside a node of a kind in locals.
-func owner(t *tree.Tree, leaf tree.NodeID, locals Set) tree.NodeID {
+// item around it (a removable child of a node whose layout is Items: a
+// declaration, a member, a statement), or NoNode if a list item comes
+// first or if it is inside a node of a kind in locals.
+func owner(t *tree.Tree, leaf tree.NodeID, table *Table, locals Set) tree.NodeID {
 	o := tree.NoNode
 	for id := leaf; id != tree.NoNode; id = t.Nodes[id].Parent {
-		switch f := t.NodeFlags(id); {
-		case locals[t.Nodes[id].Kind]:
+		n := &t.Nodes[id]
+		switch {
+		case locals[n.Kind]:
 			return tree.NoNode
 		case o != tree.NoNode:
-		case f&tree.ListItem != 0:
+		case n.Is(tree.ListItem):
 			return tree.NoNode
-		case f&tree.Removable != 0:
+		case n.Is(tree.Removable) && n.Parent != tree.NoNode && table.Layouts[t.Nodes[n.Parent].Kind] == Items:
 			o = id
 		}
 	}
@@ -192,105 +199,143 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 		hi := lo + sort.Search(len(list)-lo, func(i int) bool { return list[lo+i].node >= end })
 		return lo, hi
 	}
-	// isUnused reports whether owners[i] is unused, given the dead so far.
-	isUnused := func(i int) bool {
-		id := u.owners[i]
-		wlo, whi := span(words, id)
-		dlo, dhi := span(decls, id)
-		for k := wlo; k < whi; k++ {
-			if !deadWord[k] {
-				inW[words[k].name]++
+	// inside calls f with each live word (word true) and declaration in
+	// the present nodes of group g (a node inside another of the group
+	// counts once), by its index in words or decls.
+	inside := func(g []int, f func(k int, word bool)) {
+		last := tree.NoNode
+		for _, i := range g {
+			id := u.owners[i]
+			if !present[id] || last != tree.NoNode && id < t.SubtreeEnd(last) {
+				continue
 			}
-		}
-		for k := dlo; k < dhi; k++ {
-			if !deadDecl[k] {
-				inD[decls[k].name]++
+			last = id
+			lo, hi := span(words, id)
+			for k := lo; k < hi; k++ {
+				if !deadWord[k] {
+					f(k, true)
+				}
 			}
-		}
-		ok := false
-		for _, x := range u.owned[i] {
-			if inD[x] > 0 { // declared here still
-				ok = true
-				if nw[x] > inW[x] {
-					ok = false
-					break
+			lo, hi = span(decls, id)
+			for k := lo; k < hi; k++ {
+				if !deadDecl[k] {
+					f(k, false)
 				}
 			}
 		}
-		for k := dlo; ok && k < dhi; k++ {
-			if x := decls[k].name; !deadDecl[k] && nw[x] > inW[x] && nd[x] == inD[x] {
-				ok = false // a name used outside would lose its last declaration
+	}
+	// isUnused reports whether the present nodes of group g are unused,
+	// given the dead so far, and if so marks what they hold dead.
+	isUnused := func(g []int) bool {
+		inside(g, func(k int, word bool) {
+			if word {
+				inW[words[k].name]++
+			} else {
+				inD[decls[k].name]++
+			}
+		})
+		ok := false
+		for _, i := range g {
+			for _, x := range u.owned[i] {
+				ok = ok || inD[x] > 0 // declared here still
 			}
 		}
-		for k := wlo; k < whi; k++ {
-			inW[words[k].name] = 0
+		for _, i := range g {
+			for _, x := range u.owned[i] {
+				if nw[x] > inW[x] {
+					ok = false // used outside
+				}
+			}
 		}
-		for k := dlo; k < dhi; k++ {
-			inD[decls[k].name] = 0
-		}
+		inside(g, func(k int, word bool) {
+			if word {
+				return
+			}
+			if x := decls[k].name; nw[x] > inW[x] && nd[x] == inD[x] {
+				ok = false // a name used outside would lose its last declaration
+			}
+		})
+		inside(g, func(k int, word bool) {
+			if word {
+				inW[words[k].name] = 0
+			} else {
+				inD[decls[k].name] = 0
+			}
+		})
 		if !ok {
 			return false
 		}
-		for k := wlo; k < whi; k++ {
-			if !deadWord[k] {
+		inside(g, func(k int, word bool) {
+			if word {
 				deadWord[k] = true
 				nw[words[k].name]--
-			}
-		}
-		for k := dlo; k < dhi; k++ {
-			if !deadDecl[k] {
+			} else {
 				deadDecl[k] = true
 				nd[decls[k].name]--
 			}
-		}
+		})
 		return true
 	}
-	dead := make([]bool, len(u.owners))
+	dead := make([]bool, len(u.groups))
 	for changed := true; changed; {
 		changed = false
 		// Uses mostly follow declarations: the last first.
-		for i := len(u.owners) - 1; i >= 0; i-- {
-			id := u.owners[i]
-			if dead[i] || !present[id] || keep(id) {
+		for gi := len(u.groups) - 1; gi >= 0; gi-- {
+			g := u.groups[gi]
+			if dead[gi] || !slices.ContainsFunc(g, func(i int) bool { return present[u.owners[i]] }) ||
+				slices.ContainsFunc(g, func(i int) bool { return present[u.owners[i]] && keep(u.owners[i]) }) {
 				continue
 			}
-			if isUnused(i) {
-				dead[i], changed = true, true
+			if isUnused(g) {
+				dead[gi], changed = true, true
 			}
 		}
 	}
-	// The outermost unused nodes, grouped by the names they own: the
-	// declarations of one name (a member's declaration and its definition
-	// outside the class, overloads) go together.
-	var out []tree.NodeID
-	var names [][]int32
-	for i, id := range u.owners {
-		switch {
-		case !dead[i]:
-		case len(out) > 0 && id < t.SubtreeEnd(out[len(out)-1]):
-			names[len(names)-1] = append(names[len(names)-1], u.owned[i]...)
-		default:
-			out = append(out, id)
-			names = append(names, slices.Clone(u.owned[i]))
-		}
-	}
-	groups := groupByName(out, names)
-	for k, g := range groups {
-		for _, id := range g {
-			if b, ok := u.before[id]; ok && present[b] {
-				groups[k] = append(groups[k], b)
+	// The present nodes of the dead groups, but those inside another dead
+	// node, with the hidden span before each.
+	var all []tree.NodeID
+	in := map[tree.NodeID]int{} // the group of each
+	for gi, g := range u.groups {
+		if dead[gi] {
+			for _, i := range g {
+				if id := u.owners[i]; present[id] {
+					all = append(all, id)
+					in[id] = gi
+				}
 			}
 		}
-		slices.Sort(groups[k])
 	}
-	return groups
+	slices.Sort(all)
+	var out [][]tree.NodeID
+	at := map[int]int{}
+	last := tree.NoNode
+	for _, id := range all {
+		if last != tree.NoNode && id < t.SubtreeEnd(last) {
+			continue
+		}
+		last = id
+		k, ok := at[in[id]]
+		if !ok {
+			k = len(out)
+			at[in[id]] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], id)
+		if b, ok := u.before[id]; ok && present[b] {
+			out[k] = append(out[k], b)
+		}
+	}
+	for _, g := range out {
+		slices.Sort(g)
+	}
+	return out
 }
 
-// groupByName returns the nodes in groups, those that own a name with
-// another in one group, in the order of their first nodes; names[i] are
-// the names nodes[i] owns.
-func groupByName(nodes []tree.NodeID, names [][]int32) [][]tree.NodeID {
-	parent := make([]int, len(nodes))
+// groupByName returns the indices of n nodes in groups, those that own a
+// name with another in one group, each in order, the groups in the order
+// of their first nodes; names[i] are the names node i owns.
+func groupByName(n int, names [][]int32) [][]int {
+	parent := make([]int, n)
 	for i := range parent {
 		parent[i] = i
 	}
@@ -312,9 +357,9 @@ func groupByName(nodes []tree.NodeID, names [][]int32) [][]tree.NodeID {
 			}
 		}
 	}
-	var groups [][]tree.NodeID
+	var groups [][]int
 	at := map[int]int{}
-	for i, id := range nodes {
+	for i := range n {
 		r := find(i)
 		k, ok := at[r]
 		if !ok {
@@ -322,7 +367,26 @@ func groupByName(nodes []tree.NodeID, names [][]int32) [][]tree.NodeID {
 			at[r] = k
 			groups = append(groups, nil)
 		}
-		groups[k] = append(groups[k], id)
+		groups[k] = append(groups[k], i)
 	}
 	return groups
+}
+
+// bodies is the policy's Bodies: for each present function definition
+// of c whose nodes Body returns, none of them edited, those nodes; not
+// inside another.
+func (l *Language) bodies(t *tree.Tree, c tree.Candidate) [][]tree.NodeID {
+	var out [][]tree.NodeID
+	t.Walk(c, func(id tree.NodeID) bool {
+		if c.Edited(id) {
+			return true
+		}
+		group := l.Body(t, id)
+		if len(group) == 0 || slices.ContainsFunc(group, c.Edited) {
+			return true
+		}
+		out = append(out, group)
+		return false
+	})
+	return out
 }

@@ -77,6 +77,15 @@ type Policy struct {
 	// spend tests on it. It must be safe for concurrent use.
 	Unused func(t *Tree, c Candidate, keep func(NodeID) bool) [][]NodeID
 
+	// Bodies, if set, returns, for each function definition of candidate
+	// c of t, the nodes whose removal leaves a declaration (its body,
+	// which is not Removable and whose Replace is such as ";", and what
+	// cannot stay without it), the outermost definitions, in order.
+	// Before the levels below the first, the search tries to remove them
+	// all at once, so that what only bodies name becomes unused (see
+	// Unused). It must be safe for concurrent use.
+	Bodies func(t *Tree, c Candidate) [][]NodeID
+
 	// Transforms are format-specific edits the search tries after
 	// hoisting in each sweep, such as expanding a C macro.
 	Transforms []Transform
