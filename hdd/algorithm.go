@@ -74,14 +74,24 @@ func (s *search) algorithm(ctx context.Context) error {
 		}
 		return s.singles(ctx)
 	case HDDStar:
+		reparsed := -1 // adoptions when the best text was last parsed again
 		for n := 1; ; n++ {
 			s.logf("hdd*: sweep %d", n)
 			s.mu.Lock()
 			s.sweepNo = n
 			s.mu.Unlock()
 			changed, err := s.sweep(ctx)
-			if err != nil || !changed {
+			switch {
+			case err != nil:
 				return err
+			case changed:
+			case s.p == nil || s.p.Reparse == nil || reparsed == s.adoptions:
+				return nil
+			default:
+				if err := s.reparse(); err != nil {
+					return err
+				}
+				reparsed = s.adoptions
 			}
 		}
 	}

@@ -35,3 +35,19 @@ func (s *search) unfold(d int) error {
 	s.logf("parsed the %s left again for level %d: %s, was %d", count(len(s.best), "byte"), d, count(t.Len(), "node"), before)
 	return nil
 }
+
+// reparse replaces the tree by a fresh parse of the best text (see
+// tree.Policy.Reparse).
+func (s *search) reparse() error {
+	before := s.t.Len()
+	t, err := s.p.Reparse(s.best)
+	switch {
+	case err != nil:
+		return fmt.Errorf("parsing the reduced text again: %w", err)
+	case !bytes.Equal(t.Src, s.best):
+		return errors.New("the policy's Reparse returned a tree of another text")
+	}
+	s.t, s.cur = t, tree.Candidate{}
+	s.logf("parsed the %s left again: %s, was %d", count(len(s.best), "byte"), count(t.Len(), "node"), before)
+	return nil
+}

@@ -137,3 +137,46 @@ func TestDropBodies(t *testing.T) {
 		})
 	}
 }
+
+// TestReparse checks that HDD* parses its result again when a sweep
+// changes nothing, and sweeps the fresh tree: "x y" parsed as one fixed
+// pair can lose nothing, parsed again as two words it loses y; and that
+// it parses a text once only, when the fresh tree changes nothing.
+func TestReparse(t *testing.T) {
+	src := []byte("x y")
+	fixed := tree.NewTree(src)
+	root := fixed.Add(tree.NoNode, "doc", 0, 3, 0, "")
+	fixed.Add(root, "pair", 0, 3, 0, "")
+	if err := fixed.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	var parses atomic.Int32
+	words := func(src []byte) (*tree.Tree, error) {
+		parses.Add(1)
+		tr := tree.NewTree(src)
+		root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+		for _, w := range strings.Fields(string(src)) { // distinct words
+			start := strings.Index(string(src), w)
+			tr.Add(root, "word", start, start+len(w), tree.Removable, "")
+		}
+		return tr, tr.Finish()
+	}
+	for _, p := range []*tree.Policy{nil, {Reparse: words}} {
+		parses.Store(0)
+		r := hdd.Reducer{Oracle: contains("x"), Algorithm: hdd.HDDStar}
+		res, err := r.Reduce(context.Background(), fixed, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "x y"
+		if p != nil {
+			want = "x"
+		}
+		if got := string(res.Output); got != want {
+			t.Errorf("Reparse %v: got %q, want %q", p != nil, got, want)
+		}
+		if p != nil && parses.Load() != 2 {
+			t.Errorf("parsed again %d times, want 2 (\"x y\", then \"x\")", parses.Load())
+		}
+	}
+}

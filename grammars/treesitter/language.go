@@ -185,6 +185,13 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	if l.Body != nil {
 		doc.Policy.Bodies = l.bodies
 	}
+	doc.Policy.Reparse = func(src []byte) (*tree.Tree, error) {
+		d, err := l.Parse(context.Background(), src)
+		if err != nil {
+			return nil, err
+		}
+		return d.Tree, nil
+	}
 	if nerr > 0 {
 		doc.Warnings = append(doc.Warnings, warning(src, first, regions, errBytes, missing.count))
 	}

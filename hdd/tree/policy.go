@@ -54,6 +54,15 @@ type Policy struct {
 	// only for what is left of them. It must be set if the tree is Partial.
 	Unfold func(src []byte, min int) (*Tree, error)
 
+	// Reparse, if set, parses a text of this document's format again,
+	// into a tree of its own that this policy serves too (its Check,
+	// transforms and tidies judge texts). HDD* parses its best text again
+	// when a sweep changes nothing, and sweeps the fresh tree, whose
+	// structure may offer what the edits hid (a node a hoist moved, a
+	// type a transform simplified), until a sweep of a fresh tree changes
+	// nothing either.
+	Reparse func(src []byte) (*Tree, error)
+
 	// Check, if set, refuses candidates that must not reach the test: not
 	// well-formed, or more malformed than the original. A refused
 	// candidate counts as uninteresting and costs no test run.
