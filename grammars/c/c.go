@@ -30,7 +30,7 @@ var Format = Language.Format()
 
 // Transforms are C's own edits, which C++ shares: macro expansion,
 // parameter removal, void returns, block unwrapping, assignment dropping,
-// argument zeroing and type simplification.
+// argument zeroing, type simplification and typedef inlining.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
 	{Name: "parameter removal", Candidates: removeParams},
@@ -39,6 +39,7 @@ var Transforms = []tree.Transform{
 	{Name: "assignment dropping", Candidates: dropAssignments},
 	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},
+	{Name: "typedef inlining", Candidates: inlineTypedefs},
 }
 
 // Tidies returns C's tidies of src, after the format-independent ones: the
