@@ -143,7 +143,11 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if ahead != nil {
 		test.ahead = &settle{wg: ahead}
 	}
-	keep, err := minimize.Run(ctx, s.r.Minimizer, items, test)
+	run := minimize.Run[tree.NodeID]
+	if s.r.Algorithm == HDDStar {
+		run = minimize.RunAgain[tree.NodeID] // the next sweep goes on
+	}
+	keep, err := run(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
 		// whose last test was the empty set: the cache answers).

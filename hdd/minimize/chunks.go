@@ -54,7 +54,14 @@ func lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 // loop's tests in the loop's order. After a success the loop goes on at
 // the size and place of the first block adopted.
 func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	return blocks(ctx, items, test, 0)
+}
+
+// blocks is ddminBlocks; with maxOnes > 0 it makes at most that many
+// rounds of size 1 (see RunAgain).
+func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) ([]T, error) {
 	c := items
+	ones := 0
 	at := blockRun{size: len(c) / 2}
 	for at.size > 0 {
 		rounds := at.rounds(len(c))
@@ -64,22 +71,19 @@ func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, er
 		}
 		base := c
 		span := func(k int) (lo, hi int, size int) {
-			for _, r := range rounds {
-				if k < r.count {
-					lo := r.start + k*r.size
-					return lo, min(lo+r.size, len(base)), r.size
-				}
-				k -= r.count
-			}
-			panic("ddminBlocks: block index out of range")
+			lo, hi, size, _ = spanOf(rounds, k, len(base))
+			return lo, hi, size
 		}
 		idx, err := removeSpans(ctx, test, base, total, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
 		if err != nil || len(idx) == 0 {
 			return c, err // every test of the sequence failed: 1-minimal
 		}
 		c = removeAll(base, idx, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
-		lo, _, size := span(idx[0])
-		at = blockRun{size: size, start: lo, removed: true}
+		lo, _, size, ri := spanOf(rounds, idx[0], len(base))
+		if size == 1 && (ri > 0 || at.size != 1) {
+			ones++ // another round of size 1 removed something
+		}
+		at = blockRun{size: size, start: lo, removed: true, last: maxOnes > 0 && size == 1 && ones >= maxOnes}
 	}
 	return c, nil
 }
@@ -90,6 +94,20 @@ func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, er
 type blockRun struct {
 	size, start int
 	removed     bool
+	last        bool // a round of size 1 that is not repeated
+}
+
+// spanOf returns the block at index k of rounds over n items, its size
+// and the index of its round.
+func spanOf(rounds []blockRound, k, n int) (lo, hi, size, round int) {
+	for i, r := range rounds {
+		if k < r.count {
+			lo := r.start + k*r.size
+			return lo, min(lo+r.size, n), r.size, i
+		}
+		k -= r.count
+	}
+	panic("ddminBlocks: block index out of range")
 }
 
 // A blockRound is a round of ddminBlocks, or the rest of one: count blocks
@@ -108,7 +126,7 @@ func (a blockRun) rounds(n int) []blockRound {
 	}
 	add(a.size, a.start)
 	size := a.size
-	if !a.removed {
+	if !a.removed || a.last {
 		size /= 2
 	}
 	for ; size > 0; size /= 2 {

@@ -169,3 +169,52 @@ func ExampleRun() {
 	fmt.Println(got)
 	// Output: [3 7]
 }
+
+// TestRunAgain checks RunAgain's ddmin-blocks over items 0..2m where the
+// even items must stay and the odd item 2j+1 may go only once 2j+3 has
+// gone: blocks of two or more fail, and each round of size 1 removes one
+// item, the last odd one left. A run of RunAgain stops after two such
+// rounds where Run goes on to the end; runs of RunAgain repeated until one
+// removes nothing reach Run's 1-minimal result.
+func TestRunAgain(t *testing.T) {
+	const n = 13 // 0..12: seven even items, six odd ones
+	chain := TestFunc[int](func(_ context.Context, keep []int) (bool, error) {
+		kept := map[int]bool{}
+		for _, x := range keep {
+			kept[x] = true
+		}
+		for x := 0; x < n; x++ {
+			switch {
+			case x%2 == 0 && !kept[x]:
+				return false, nil
+			case x%2 == 1 && !kept[x] && x+2 < n && kept[x+2]:
+				return false, nil
+			}
+		}
+		return true, nil
+	})
+	evens := []int{0, 2, 4, 6, 8, 10, 12}
+	full, err := Run(context.Background(), DDMinBlocks, seq(n), chain)
+	if err != nil || !slices.Equal(full, evens) {
+		t.Fatalf("Run = %v, %v; want %v", full, err, evens)
+	}
+	got, err := RunAgain(context.Background(), DDMinBlocks, seq(n), chain)
+	if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12}; err != nil || !slices.Equal(got, want) {
+		t.Fatalf("RunAgain = %v, %v; want %v (two odd items gone)", got, err, want)
+	}
+	runs := 1
+	for {
+		next, err := RunAgain(context.Background(), DDMinBlocks, got, chain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs++
+		if len(next) == len(got) {
+			break
+		}
+		got = next
+	}
+	if !slices.Equal(got, full) || runs != 4 {
+		t.Errorf("repeated RunAgain = %v in %d runs, want Run's %v in 4 (2 + 2 + 2 odd items, then one that removes nothing)", got, runs, full)
+	}
+}

@@ -115,6 +115,20 @@ func Run[T any](ctx context.Context, a Algorithm, items []T, test Tester[T]) ([]
 	return items, fmt.Errorf("unknown minimizer %v", a)
 }
 
+// RunAgain is Run for a caller that runs the minimizer again over what is
+// left until a run removes nothing, as HDD* sweeps the levels:
+// DDMinBlocks then makes at most two rounds of size 1 that remove
+// something, not a third, which the next run makes instead, on what is
+// left after the other levels have shrunk. A run that removes nothing has
+// tried removing each item alone: at the end of the caller's runs the
+// result is 1-minimal. The other minimizers run as Run runs them.
+func RunAgain[T any](ctx context.Context, a Algorithm, items []T, test Tester[T]) ([]T, error) {
+	if a == DDMinBlocks {
+		return blocks(ctx, items, test, 2)
+	}
+	return Run(ctx, a, items, test)
+}
+
 // Minus returns the items not in del, a subsequence of items: what a
 // Tester removes when a minimizer keeps del, or what is left after a
 // deletion.
