@@ -143,6 +143,9 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if ahead != nil {
 		test.ahead = &settle{wg: ahead}
 	}
+	if s.unusedDue() || s.p != nil && s.p.Unused != nil && s.neededOf == s.t {
+		test.unused = &midLevel{at: s.adoptions}
+	}
 	run := minimize.Run[tree.NodeID]
 	if s.r.Algorithm == HDDStar {
 		run = minimize.RunAgain[tree.NodeID] // the next sweep goes on
@@ -168,10 +171,11 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 // level's items and removes the others from the candidate the level
 // started from.
 type levelTester struct {
-	s     *search
-	base  tree.Candidate
-	items []tree.NodeID
-	ahead *settle // the tests started ahead of the level, or nil
+	s      *search
+	base   tree.Candidate
+	items  []tree.NodeID
+	ahead  *settle   // the tests started ahead of the level, or nil
+	unused *midLevel // the removal of unused declarations during the level, or nil
 }
 
 // A settle waits, at every step of a level but its first, for the tests
@@ -193,16 +197,26 @@ func (st *settle) step() {
 }
 
 func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
-	return l.base.Remove(minimize.Minus(l.items, keep)...)
+	b := l.base
+	if l.unused != nil {
+		b = b.Remove(l.unused.removed...)
+	}
+	return b.Remove(minimize.Minus(l.items, keep)...)
 }
 
 func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
 	l.ahead.step()
+	if err := l.dropUnused(ctx); err != nil {
+		return false, err
+	}
 	return l.s.try(ctx, l.config(keep))
 }
 
 func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, fold func([]int) ([]tree.NodeID, bool)) ([]int, error) {
 	l.ahead.step()
+	if err := l.dropUnused(ctx); err != nil {
+		return nil, err
+	}
 	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config))
 }
 

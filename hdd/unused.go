@@ -144,3 +144,41 @@ func (g groupTester) Test(ctx context.Context, keep []int) (bool, error) {
 func (g groupTester) First(ctx context.Context, n int, gen func(i int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
 	return g.s.first(ctx, n, func(i int) tree.Candidate { return g.config(gen(i)) }, listFolder(fold, g.config))
 }
+
+// midLevelEvery is how many candidates a level adopts between two tries
+// to remove, during the level, the declarations its removals left unused.
+const midLevelEvery = 8
+
+// A midLevel is the removal of unused declarations during a level: the
+// nodes removed so far, which the level's candidates remove as well, and
+// the adoptions when it last looked.
+type midLevel struct {
+	removed []tree.NodeID
+	at      int
+}
+
+// dropUnused tries, once the level has adopted midLevelEvery candidates
+// since it last looked, to remove in one test the declarations that the
+// level's removals left unused (tree.Policy.Unused): a level of members
+// whose removals leave other members unused spends no test on those. It
+// is called at the level's steps, where the minimizer waits for no test.
+func (l levelTester) dropUnused(ctx context.Context) error {
+	m, s := l.unused, l.s
+	if m == nil || s.adoptions-m.at < midLevelEvery {
+		return nil
+	}
+	m.at = s.adoptions
+	var ids []tree.NodeID
+	for _, g := range s.unused() {
+		ids = append(ids, g...)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ok, err := s.try(ctx, s.cur.Remove(ids...))
+	if ok {
+		m.removed = append(m.removed, ids...)
+		m.at = s.adoptions
+	}
+	return err
+}

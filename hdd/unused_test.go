@@ -2,6 +2,7 @@ package hdd_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -178,5 +179,84 @@ func TestReparse(t *testing.T) {
 		if p != nil && parses.Load() != 2 {
 			t.Errorf("parsed again %d times, want 2 (\"x y\", then \"x\")", parses.Load())
 		}
+	}
+}
+
+// TestDropUnusedMidLevel checks the removal of unused declarations during
+// a level: "main [x0 x1 ... y0 y1 ...]", where the test needs main and the
+// pairs whose number is a multiple of 5, and y_i is unused once x_i has
+// gone. The level's removals of x's leave y's unused, which go in tests
+// of their own every few adoptions: fewer test runs than with no Unused,
+// and the same result.
+func TestDropUnusedMidLevel(t *testing.T) {
+	const n = 40
+	var b strings.Builder
+	b.WriteString("main [")
+	type pair struct{ x, y [2]int }
+	var pairs []pair
+	pairs = make([]pair, n)
+	for i := range n {
+		pairs[i].x[0] = b.Len() + 1
+		fmt.Fprintf(&b, " x%d", i)
+		pairs[i].x[1] = b.Len()
+	}
+	for i := range n {
+		pairs[i].y[0] = b.Len() + 1
+		fmt.Fprintf(&b, " y%d", i)
+		pairs[i].y[1] = b.Len()
+	}
+	b.WriteString(" ]")
+	src := b.String()
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "word", 0, 4, tree.Removable, "")
+	box := tr.Add(root, "box", 5, len(src), 0, "")
+	xs, ys := make([]tree.NodeID, n), make([]tree.NodeID, n)
+	for i, p := range pairs {
+		xs[i] = tr.Add(box, "word", p.x[0], p.x[1], tree.Removable, "")
+	}
+	for i, p := range pairs {
+		ys[i] = tr.Add(box, "word", p.y[0], p.y[1], tree.Removable, "")
+	}
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	unused := func(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bool) [][]tree.NodeID {
+		var groups [][]tree.NodeID
+		for i := range n {
+			if c.Removed(xs[i]) && !c.Removed(ys[i]) && !keep(ys[i]) {
+				groups = append(groups, []tree.NodeID{ys[i]})
+			}
+		}
+		return groups
+	}
+	var needs []string
+	want := "main ["
+	for i := 0; i < n; i += 5 {
+		needs = append(needs, fmt.Sprintf("x%d ", i), fmt.Sprintf("y%d ", i))
+		want += fmt.Sprintf(" x%d", i)
+	}
+	for i := 0; i < n; i += 5 {
+		want += fmt.Sprintf(" y%d", i)
+	}
+	want += " ]"
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		return contains("main")(c) && contains(needs...)(append(c, ' '))
+	})
+	runs := map[bool]int{}
+	for _, p := range []*tree.Policy{nil, {Unused: unused}} {
+		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD}
+		res, err := r.Reduce(context.Background(), tr, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(strings.Fields(string(res.Output)), " "); got != strings.Join(strings.Fields(want), " ") {
+			t.Errorf("Unused %v: got %q, want %q", p != nil, got, want)
+		}
+		runs[p != nil] = res.Stats.Tests
+	}
+	t.Logf("test runs: %d with Unused, %d without", runs[true], runs[false])
+	if runs[true] >= runs[false] {
+		t.Errorf("%d test runs with Unused, want fewer than the %d without", runs[true], runs[false])
 	}
 }
