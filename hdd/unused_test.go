@@ -193,8 +193,7 @@ func TestDropUnusedMidLevel(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("main [")
 	type pair struct{ x, y [2]int }
-	var pairs []pair
-	pairs = make([]pair, n)
+	pairs := make([]pair, n)
 	for i := range n {
 		pairs[i].x[0] = b.Len() + 1
 		fmt.Fprintf(&b, " x%d", i)
