@@ -56,6 +56,17 @@
 // at the span where the candidate differs from the input, at its words
 // first and at its declarations only if it must.
 //
+// # Unused declarations and bodies
+//
+// With a Declares query and [Language.Unused], the policy's Unused finds
+// the declarations of a candidate that nothing else names, repeatedly (a
+// class only an unused function named is unused too), grouped by name so
+// that a member's declaration and its definition out of its class go
+// together; with [Language.Body], the policy's Bodies finds the bodies of
+// function definitions whose removal leaves a declaration. The search
+// tries each set away at once (see tree.Policy). The policy's Reparse
+// parses a text again for a fresh tree.
+//
 // go-tree-sitter does not ship the grammars' node-types.json, so the tables
 // are written out by hand from the grammars' node kinds, and each
 // language's tests check that its replacements re-parse.

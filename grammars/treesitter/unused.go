@@ -9,17 +9,17 @@ import (
 )
 
 // A usage indexes the declarations of an input and the words that name
-// them (other than the declarations' own names) by the nodes of its hdd tree that hold them, so that unused can tell
-// which declarations of a candidate nothing else names (see
-// tree.Policy.Unused).
+// them (other than the declarations' own names) by the nodes of its hdd
+// tree that hold them, so that unused can tell which declarations of a
+// candidate nothing else names (see tree.Policy.Unused).
 //
-// A declaration is owned by the innermost item around it, unless
-// a list item (a parameter, a template parameter, an enumerator, one of
-// several declarators) comes first, or it is local (see Language.Locals):
-// removing a parameter changes what its
-// function takes, however little its name is used, so such names belong
-// to no node. These owned names are the ones that decide whether a node is
-// unused; the others a node declares only must not be lost by its removal.
+// A declaration is owned by the innermost item around it (a declaration,
+// a member), unless a list item (a parameter, a template parameter, an
+// enumerator, one of several declarators) comes first, or it is local
+// (see Language.Locals): removing a parameter changes what its function
+// takes, however little its name is used, so such names belong to no
+// node. The owned names decide whether a node is unused; the others a
+// node declares must only not be lost by its removal.
 type usage struct {
 	t      *tree.Tree
 	words  []use         // the words naming a declared name, by node
