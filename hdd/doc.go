@@ -16,8 +16,13 @@
 // replaced by a descendant of its class), transform (transform.go: the
 // policy's format-specific edits) and shorten (shorten.go: texts cut down
 // unit by unit, the units the policy's). A tree built to a node budget is
-// parsed again between the levels (unfold.go). [HDD] runs one sweep,
-// [HDDStar] repeats it until no pass changes anything, [HDDPlus] ends with
+// parsed again between the levels (unfold.go). Where the policy says what
+// the rest of a candidate does not need (unused.go: declarations nothing
+// names, function bodies), prune tries it away at once before the levels
+// and during them. [HDD] runs one sweep, [HDDStar] repeats it until no
+// pass changes anything (a level's ddmin-blocks then makes at most two
+// rounds of single nodes per sweep, and where the policy can parse the
+// best text again, the fresh tree is swept too), [HDDPlus] ends with
 // single-node removals until none succeeds (singles.go: 1-tree-minimal),
 // and [PlainDDMin] runs the minimizer over the root's children only (the
 // line-based baseline over a tree of lines). The policy's tidies polish the
