@@ -32,7 +32,7 @@
 // time it improves; on Ctrl-C, SIGTERM, SIGHUP or SIGQUIT the running tests
 // are killed with their process groups and the summary says the result is
 // partial. On Linux, processes a test leaves outside its process group
-// (setsid, daemons) are killed after its run too. The final result is
+// (setsid, timeout, daemons) are killed after its run too. The final result is
 // tested once more before hdd reports success.
 //
 // # Going on

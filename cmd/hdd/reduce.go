@@ -78,7 +78,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		defer func() {
 			reaper.Close()
 			if n := reaper.Killed(); n > 0 {
-				warnf("the test left %s running outside its process group (setsid, daemons): hdd killed them after each run", plural(n, "process"))
+				warnf("the test left %s running outside its process group (setsid, timeout, daemons): hdd killed them after each run", plural(n, "process"))
 			}
 		}()
 	}
