@@ -143,8 +143,8 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if ahead != nil {
 		test.ahead = &settle{wg: ahead}
 	}
-	if s.unusedDue() || s.p != nil && s.p.Unused != nil && s.neededOf == s.t {
-		test.unused = &midLevel{at: s.adoptions}
+	if s.p != nil && s.p.Unused != nil && s.neededOf == s.t {
+		test.unused = &midLevel{at: s.adoptions} // once a level has told keptUnused what the test needs
 	}
 	run := minimize.Run[tree.NodeID]
 	if s.r.Algorithm == HDDStar {
