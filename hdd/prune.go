@@ -38,17 +38,10 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 				ahead.Wait()
 				ahead = nil
 			}
-			for _, drop := range []struct {
-				due  func() bool
-				drop func(context.Context) (bool, error)
-			}{{s.bodiesDue, s.dropBodies}, {s.unusedDue, s.dropUnused}} {
-				if drop.due() {
-					ch, err := drop.drop(ctx)
-					changed = changed || ch
-					if err != nil {
-						return changed, err
-					}
-				}
+			ch, err := s.dropDue(ctx)
+			changed = changed || ch
+			if err != nil {
+				return changed, err
 			}
 		}
 		items := s.candidates(d)
@@ -143,8 +136,8 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if ahead != nil {
 		test.ahead = &settle{wg: ahead}
 	}
-	if s.p != nil && s.p.Unused != nil && s.neededOf == s.t {
-		test.unused = &midLevel{at: s.adoptions} // once a level has told keptUnused what the test needs
+	if s.unusedKnown() {
+		test.unused = &midLevel{at: s.adoptions}
 	}
 	run := minimize.Run[tree.NodeID]
 	if s.r.Algorithm == HDDStar {
@@ -176,6 +169,10 @@ type levelTester struct {
 	items  []tree.NodeID
 	ahead  *settle   // the tests started ahead of the level, or nil
 	unused *midLevel // the removal of unused declarations during the level, or nil
+
+	// members, if set, are the nodes each item stands for, removed with
+	// it (a group of dropGroups, by its first node).
+	members map[tree.NodeID][]tree.NodeID
 }
 
 // A settle waits, at every step of a level but its first, for the tests
@@ -201,7 +198,15 @@ func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
 	if l.unused != nil {
 		b = b.Remove(l.unused.removed...)
 	}
-	return b.Remove(minimize.Minus(l.items, keep)...)
+	removed := minimize.Minus(l.items, keep)
+	if l.members != nil {
+		var ids []tree.NodeID
+		for _, id := range removed {
+			ids = append(ids, l.members[id]...)
+		}
+		removed = ids
+	}
+	return b.Remove(removed...)
 }
 
 func (l levelTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {

@@ -42,11 +42,34 @@ func (s *search) unused() [][]tree.NodeID {
 	return s.p.Unused(s.t, s.cur, func(id tree.NodeID) bool { return s.needed[id] })
 }
 
-// unusedDue reports whether dropUnused has something to look at: the
-// format says what is unused, a level has told keptUnused what the test
-// needs, and the best candidate changed since dropUnused last looked.
+// unusedKnown reports whether the format says what is unused and a level
+// has told keptUnused what the test needs.
+func (s *search) unusedKnown() bool {
+	return s.p != nil && s.p.Unused != nil && s.neededOf == s.t
+}
+
+// unusedDue reports whether dropUnused has something to look at: what is
+// unused is known, and the best candidate changed since dropUnused last
+// looked.
 func (s *search) unusedDue() bool {
-	return s.p != nil && s.p.Unused != nil && s.neededOf == s.t && s.unusedAt != s.adoptions+1
+	return s.unusedKnown() && s.unusedAt != s.adoptions+1
+}
+
+// dropDue runs dropBodies, then dropUnused, each if it is due (see
+// bodiesDue, unusedDue), and reports whether either removed anything.
+func (s *search) dropDue(ctx context.Context) (bool, error) {
+	changed := false
+	if s.bodiesDue() {
+		ch, err := s.dropBodies(ctx)
+		if changed = ch; err != nil {
+			return changed, err
+		}
+	}
+	if s.unusedDue() {
+		ch, err := s.dropUnused(ctx)
+		return changed || ch, err
+	}
+	return changed, nil
 }
 
 // dropUnused removes the nodes of the best candidate that the format says
@@ -95,54 +118,27 @@ func (s *search) dropGroups(ctx context.Context, what string, groups [][]tree.No
 	}
 	s.setPhase("%s (%s)", what, count(len(groups), "group"))
 	testsBefore, bytesBefore := s.tests(), len(s.best)
-	test := groupTester{s: s, base: s.cur, groups: groups}
+	// Each group is an item of a level's tester, by its first node.
+	items := make([]tree.NodeID, len(groups))
+	members := make(map[tree.NodeID][]tree.NodeID, len(groups))
+	for i, g := range groups {
+		items[i], members[g[0]] = g[0], g
+	}
+	test := levelTester{s: s, base: s.cur, items: items, members: members}
 	changed, err := test.Test(ctx, nil)
 	kept := 0
 	if err == nil && !changed {
-		items := make([]int, len(groups))
-		for i := range items {
-			items[i] = i
-		}
-		var keep []int
+		var keep []tree.NodeID
 		keep, err = minimize.Run(ctx, s.r.Minimizer, items, test)
-		for _, i := range keep {
-			for _, id := range groups[i] {
-				s.needed[id] = true
+		for _, id := range keep {
+			for _, m := range members[id] {
+				s.needed[m] = true
 			}
 		}
 		changed, kept = len(keep) < len(items), len(keep)
 	}
 	s.logf("%s: %d of %s kept, %s, %d -> %s", what, kept, count(len(groups), "group"), count(s.tests()-testsBefore, "test"), bytesBefore, count(len(s.best), "byte"))
 	return changed, err
-}
-
-// groupTester is the minimize.Tester of dropGroups: a candidate keeps some
-// of the groups, by index, and removes the others from the candidate
-// dropGroups started from.
-type groupTester struct {
-	s      *search
-	base   tree.Candidate
-	groups [][]tree.NodeID
-}
-
-func (g groupTester) config(keep []int) tree.Candidate {
-	var ids []tree.NodeID
-	for i, group := range g.groups {
-		if len(keep) > 0 && keep[0] == i {
-			keep = keep[1:]
-			continue
-		}
-		ids = append(ids, group...)
-	}
-	return g.base.Remove(ids...)
-}
-
-func (g groupTester) Test(ctx context.Context, keep []int) (bool, error) {
-	return g.s.try(ctx, g.config(keep))
-}
-
-func (g groupTester) First(ctx context.Context, n int, gen func(i int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
-	return g.s.first(ctx, n, func(i int) tree.Candidate { return g.config(gen(i)) }, listFolder(fold, g.config))
 }
 
 // midLevelEvery is how many candidates a level adopts between two tries
