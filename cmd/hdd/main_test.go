@@ -73,6 +73,17 @@ func jsonArray(n int, item func(i int) string) string {
 	return "[" + strings.Join(items, ", ") + "]"
 }
 
+// crashArray is a JSON array of n "filler" strings but for "crash" at
+// index at: the input of tests whose oracle greps for crash.
+func crashArray(n, at int) string {
+	return jsonArray(n, func(i int) string {
+		if i == at {
+			return `"crash"`
+		}
+		return `"filler"`
+	})
+}
+
 // copyFile copies src into dir and returns the new path.
 func copyFile(t *testing.T, src, dir string) string {
 	t.Helper()
@@ -326,12 +337,7 @@ func running(pid int) bool {
 func TestInterruptKeepsBest(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "in.json")
-	src := jsonArray(2000, func(i int) string {
-		if i == 1500 {
-			return `"crash"`
-		}
-		return `"filler"`
-	})
+	src := crashArray(2000, 1500)
 	os.WriteFile(input, []byte(src), 0o644)
 	test := script(t, dir, "slow.sh", `sleep 0.3; grep -q crash "$1"`)
 	out := filepath.Join(dir, "out.json")

@@ -535,12 +535,7 @@ func TestOutputDiskFull(t *testing.T) {
 	small := newSmallFS(t, dir)
 	mnt := small.dir
 	input := filepath.Join(dir, "in.json")
-	src := jsonArray(400, func(i int) string {
-		if i == 300 {
-			return `"crash"`
-		}
-		return `"filler"`
-	})
+	src := crashArray(400, 300)
 	os.WriteFile(input, []byte(src), 0o644)
 	count := filepath.Join(dir, "count")
 	// The fifth run fills the disk the output is on.
@@ -567,12 +562,7 @@ func TestHangupStopsCleanly(t *testing.T) {
 			tmp := filepath.Join(dir, "tmp")
 			os.Mkdir(tmp, 0o755)
 			input := filepath.Join(dir, "in.json")
-			src := jsonArray(400, func(i int) string {
-				if i == 300 {
-					return `"crash"`
-				}
-				return `"filler"`
-			})
+			src := crashArray(400, 300)
 			os.WriteFile(input, []byte(src), 0o644)
 			pids := filepath.Join(dir, "pids")
 			test := script(t, dir, "slow.sh", `echo $$ >> `+pids+`; sleep 0.3; grep -q crash "$1"`)
@@ -808,12 +798,7 @@ func TestCommandLine(t *testing.T) {
 func TestMessages(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.json")
-	os.WriteFile(big, []byte(jsonArray(2000, func(i int) string {
-		if i == 1000 {
-			return `"crash"`
-		}
-		return `"filler"`
-	})), 0o644)
+	os.WriteFile(big, []byte(crashArray(2000, 1000)), 0o644)
 	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
 	r := runHDD(t, "-j", "1", test, big)
 	if !strings.Contains(r.stderr, ">99.9% smaller") || strings.Contains(r.stderr, "100.0%") {
