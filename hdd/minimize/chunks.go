@@ -70,18 +70,18 @@ func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) 
 			total += r.count
 		}
 		base := c
-		span := func(k int) (lo, hi int, size int) {
-			lo, hi, size, _ = spanOf(rounds, k, len(base))
-			return lo, hi, size
+		span := func(k int) (lo, hi int) {
+			lo, hi, _, _ = spanOf(rounds, k, len(base))
+			return lo, hi
 		}
-		idx, err := removeSpans(ctx, test, base, total, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
+		idx, err := removeSpans(ctx, test, base, total, span)
 		if err != nil || len(idx) == 0 {
 			return c, err // every test of the sequence failed: 1-minimal
 		}
-		c = removeAll(base, idx, func(k int) (int, int) { lo, hi, _ := span(k); return lo, hi })
+		c = removeAll(base, idx, span)
 		lo, _, size, ri := spanOf(rounds, idx[0], len(base))
-		if size == 1 && (ri > 0 || at.size != 1) {
-			ones++ // another round of size 1 removed something
+		if size == 1 && (ri > 0 || !at.removed) {
+			ones++ // a round of size 1 that had removed nothing yet removed something
 		}
 		at = blockRun{size: size, start: lo, removed: true, last: maxOnes > 0 && size == 1 && ones >= maxOnes}
 	}
