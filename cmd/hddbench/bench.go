@@ -192,6 +192,12 @@ func workCopy(c benchCase) (work, input string, err error) {
 // runLogged runs cmd with its output kept, and returns how long it took
 // and, if it failed, the first line of its output.
 func runLogged(cmd *exec.Cmd) (wall time.Duration, errText string) {
+	wall, errText, _ = runCapture(cmd)
+	return wall, errText
+}
+
+// runCapture is runLogged returning the output too.
+func runCapture(cmd *exec.Cmd) (wall time.Duration, errText string, output string) {
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	start := time.Now()
@@ -200,7 +206,7 @@ func runLogged(cmd *exec.Cmd) (wall time.Duration, errText string) {
 	if err != nil {
 		errText = firstLine(log.String(), err)
 	}
-	return wall, errText
+	return wall, errText, log.String()
 }
 
 // runTool runs one tool on a copy of the case's input.

@@ -10,17 +10,33 @@ import (
 	"testing"
 )
 
-func TestBench(t *testing.T) {
+// TestMain runs the test binary as the replaying test when hdd runs it so
+// in TestReplay, as main runs hddbench.
+func TestMain(m *testing.M) {
+	if os.Getenv(envRecording) != "" && len(os.Args) == 2 {
+		os.Exit(replayMain(os.Args[1]))
+	}
+	os.Exit(m.Run())
+}
+
+// smallCase builds hdd and a corpus of one JSON case in a temporary
+// directory, and returns the binary and the corpus.
+func smallCase(t *testing.T) (hdd, cases string) {
 	dir := t.TempDir()
-	hdd := filepath.Join(dir, "hdd")
+	hdd = filepath.Join(dir, "hdd")
 	if out, err := exec.Command("go", "build", "-o", hdd, "../hdd").CombinedOutput(); err != nil {
 		t.Fatalf("building hdd: %v\n%s", err, out)
 	}
-	cases := filepath.Join(dir, "cases")
+	cases = filepath.Join(dir, "cases")
 	c := filepath.Join(cases, "json", "small")
 	os.MkdirAll(c, 0o755)
 	os.WriteFile(filepath.Join(c, "input.json"), []byte(`{"a": [1, 2, {"b": "boom"}], "c": "x"}`), 0o644)
 	os.WriteFile(filepath.Join(c, "test.sh"), []byte("#!/bin/sh\ngrep -q boom \"$1\"\n"), 0o755)
+	return hdd, cases
+}
+
+func TestBench(t *testing.T) {
+	hdd, cases := smallCase(t)
 
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"-hdd", hdd, "-tools", "hdd*,hdd/greedy", cases}, &stdout, &stderr)
@@ -44,6 +60,24 @@ func TestBench(t *testing.T) {
 				t.Errorf("no test runs counted: %s", line)
 			}
 		}
+	}
+}
+
+func TestReplay(t *testing.T) {
+	hdd, cases := smallCase(t)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-hdd", hdd, "-replay", "1,4", "-replay-time", "20ms", cases}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"| json/small | 1 |", "| json/small | 4 |", "Estimate:", "\n| 4 | "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s\n%s", want, out, stderr.String())
+		}
+	}
+	if strings.Contains(out, "NO") {
+		t.Errorf("an output was not verified:\n%s", out)
 	}
 }
 

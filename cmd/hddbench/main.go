@@ -24,6 +24,12 @@
 //	-max-bytes N  skip inputs larger than N bytes for tools other than the
 //	              default hdd (0: no limit)
 //	-flags STR    extra flags for hdd, space-separated
+//	-replay JOBS  instead of running the tools, replay each case's recorded
+//	              verdicts at each comma-separated job count (1,2,4,...,64;
+//	              see replay.go) and print wall, rounds, runs and bytes per
+//	              case and -j; then the estimate of the fastest schedule
+//	              that keeps the -j 1 result (see estimate.go)
+//	-replay-time D  the simulated time of a test run in -replay (default 1s)
 //
 // Example, on the public corpus:
 //

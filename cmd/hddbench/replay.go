@@ -60,6 +60,10 @@ type replayRow struct {
 	Bytes    int
 	Verified bool
 	Err      string
+
+	// Phases are the verdicts of the recording run, cut into hdd's phases
+	// (see estimate); set only on the recording run.
+	Phases [][]bool `json:"-"`
 }
 
 // replay runs the scaling benchmark on the cases and prints its table.
@@ -69,6 +73,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		return fmt.Errorf("cannot find hddbench itself, the replaying test: %w", err)
 	}
 	var rows []replayRow
+	var estimates []estimateRow
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			break
@@ -87,6 +92,10 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 			continue
 		}
 		for _, j := range rc.jobs {
+			if len(first.Phases) > 0 {
+				rounds, runs := estimate(first.Phases, j)
+				estimates = append(estimates, estimateRow{Case: c.Name, Jobs: j, Serial: serialRuns(first.Phases), Rounds: rounds, Runs: runs})
+			}
 			var fresh replayRow
 			if j > 1 {
 				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0) // records what -j 1 did not try
@@ -99,6 +108,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		}
 	}
 	printReplay(stdout, rows, rc)
+	printEstimates(stdout, estimates, rc.jobs)
 	return nil
 }
 
@@ -116,13 +126,20 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 	output := filepath.Join(work, "out"+filepath.Ext(input))
 	stats := filepath.Join(work, "stats.json")
 	args := append([]string{"-j", strconv.Itoa(jobs), "-o", output, "-stats-json", stats}, cfg.flags...)
+	if delay == 0 && jobs == 1 {
+		args = append(args, "-v") // the recording run: its log cuts the verdicts into phases
+	}
 	cmd := exec.CommandContext(ctx, cfg.hdd, append(args, self, input)...)
 	d := ""
 	if delay > 0 {
 		d = delay.String()
 	}
 	cmd.Env = append(os.Environ(), envRecording+"="+recording, envTest+"="+c.Test, envDelay+"="+d, envCounts+"="+counts)
-	r.Wall, r.Err = runLogged(cmd)
+	var log string
+	r.Wall, r.Err, log = runCapture(cmd)
+	if delay == 0 && jobs == 1 {
+		r.Phases = phases(log, recorded(recording))
+	}
 	if b, err := os.ReadFile(counts); err == nil {
 		r.New = bytes.Count(b, []byte("new start "))
 		r.Rounds = rounds(b)
@@ -297,6 +314,22 @@ func replayMain(path string) int {
 	time.Sleep(delay - time.Since(start))
 	appendLocked(counts, fmt.Sprintf("end %d %d\n", os.Getpid(), time.Now().UnixNano()))
 	return code
+}
+
+// recorded returns the verdicts of the recording, in the order they were
+// recorded (true: interesting, exit status 0).
+func recorded(recording string) []bool {
+	b, err := os.ReadFile(recording)
+	if err != nil {
+		return nil
+	}
+	var out []bool
+	for _, l := range strings.Split(string(b), "\n") {
+		if _, v, ok := strings.Cut(l, " "); ok {
+			out = append(out, v == "0")
+		}
+	}
+	return out
 }
 
 // lookup finds the exit status recorded for key.
