@@ -65,19 +65,33 @@ func TestBench(t *testing.T) {
 
 func TestReplay(t *testing.T) {
 	hdd, cases := smallCase(t)
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"-hdd", hdd, "-replay", "1,4", "-replay-time", "20ms", cases}, &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, stderr.String())
-	}
-	out := stdout.String()
-	for _, want := range []string{"| json/small | 1 |", "| json/small | 4 |", "Estimate:", "\n| 4 | "} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s\n%s", want, out, stderr.String())
-		}
-	}
-	if strings.Contains(out, "NO") {
-		t.Errorf("an output was not verified:\n%s", out)
+	for _, tc := range []struct {
+		flags    string
+		estimate bool // the recording run has a log to cut into phases
+	}{
+		{"", true},
+		{"-q", false}, // -q excludes the -v the estimate needs
+	} {
+		t.Run("flags="+tc.flags, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"-hdd", hdd, "-flags", tc.flags, "-replay", "1,4", "-replay-time", "20ms", cases}, &stdout, &stderr)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, stderr.String())
+			}
+			out := stdout.String()
+			for _, want := range []string{"| json/small | 1 |", "| json/small | 4 |"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s\n%s", want, out, stderr.String())
+				}
+			}
+			at := strings.Index(out, "Estimate:")
+			if got := at >= 0 && strings.Contains(out[at:], "\n| 4 | "); got != tc.estimate {
+				t.Errorf("estimate printed: %v, want %v:\n%s", got, tc.estimate, out)
+			}
+			if strings.Contains(out, "NO") {
+				t.Errorf("an output was not verified:\n%s", out)
+			}
+		})
 	}
 }
 

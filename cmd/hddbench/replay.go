@@ -126,8 +126,11 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 	output := filepath.Join(work, "out"+filepath.Ext(input))
 	stats := filepath.Join(work, "stats.json")
 	args := append([]string{"-j", strconv.Itoa(jobs), "-o", output, "-stats-json", stats}, cfg.flags...)
-	if delay == 0 && jobs == 1 {
-		args = append(args, "-v") // the recording run: its log cuts the verdicts into phases
+	// The recording run's log cuts its verdicts into phases. With -q
+	// (which excludes -v) there is no log, and no estimate.
+	phased := delay == 0 && jobs == 1 && !slices.Contains(cfg.flags, "-q")
+	if phased && !slices.Contains(cfg.flags, "-v") {
+		args = append(args, "-v")
 	}
 	cmd := exec.CommandContext(ctx, cfg.hdd, append(args, self, input)...)
 	d := ""
@@ -137,7 +140,7 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 	cmd.Env = append(os.Environ(), envRecording+"="+recording, envTest+"="+c.Test, envDelay+"="+d, envCounts+"="+counts)
 	var log string
 	r.Wall, r.Err, log = runCapture(cmd)
-	if delay == 0 && jobs == 1 {
+	if phased {
 		r.Phases = phases(log, recorded(recording))
 	}
 	if b, err := os.ReadFile(counts); err == nil {
