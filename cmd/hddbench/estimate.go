@@ -65,8 +65,9 @@ func phases(log string, verdicts []bool) [][]bool {
 
 // estimate plays the best speculating schedule described above with jobs
 // tests a round over the phases of a serial run, and returns its rounds and
-// the candidates it tests.
-func estimate(phases [][]bool, jobs int) (rounds, runs int) {
+// the candidates it tests. It tests no candidate less likely than minProb
+// to be on the serial path but the next one, so as to spend fewer runs.
+func estimate(phases [][]bool, jobs int, minProb float64) (rounds, runs int) {
 	var path []bool   // the serial path: every verdict in order
 	var phaseOf []int // the index in path where each verdict's phase starts
 	for _, ph := range phases {
@@ -105,6 +106,9 @@ func estimate(phases [][]bool, jobs int) (rounds, runs int) {
 		chosen := map[string]bool{}
 		for q.Len() > 0 && len(chosen) < jobs {
 			h := heap.Pop(q).(hypothesis)
+			if h.prob < minProb {
+				break // the rest are less likely still
+			}
 			if !reachable(h.verdicts) {
 				continue
 			}
@@ -188,38 +192,54 @@ func serialRuns(phases [][]bool) int {
 	return n
 }
 
-// An estimateRow is the estimate for one case at one -j.
-type estimateRow struct {
-	Case         string
-	Jobs         int
-	Serial       int // test runs of the serial run
-	Rounds, Runs int
-}
+// heldRuns is the most test runs, over the serial run's, that the estimate
+// held to a budget of runs may spend (the limit at -j 8).
+const heldRuns = 2.0
 
-// printEstimates writes, per -j, the geometric mean over the cases of the
-// estimated speedup in rounds, and the runs over the serial runs.
-func printEstimates(w io.Writer, rows []estimateRow, jobs []int) {
-	if len(rows) == 0 {
+// printEstimates writes, per -j, the estimate over the phases of each
+// case's serial run: the geometric mean of the speedups in rounds, the
+// lowest and highest, and the runs over the serial runs; then the best
+// geometric mean of a schedule that tests only candidates at least so
+// likely to be on the serial path (the same threshold for every case) and
+// spends at most heldRuns times the serial runs in all.
+func printEstimates(w io.Writer, cases [][][]bool, jobs []int) {
+	if len(cases) == 0 {
 		return
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Estimate: the best schedule that keeps the -j 1 result, testing ahead along the serial path (see estimate.go).")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| -j | geometric mean speedup (rounds) | lowest | highest | test runs over -j 1 | cases |")
-	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|")
-	for _, j := range jobs {
-		logSum, lo, hi, runs, serial, n := 0.0, math.Inf(1), 0.0, 0, 0, 0
-		for _, r := range rows {
-			if r.Jobs != j || r.Rounds == 0 {
-				continue
-			}
-			x := float64(r.Serial) / float64(r.Rounds)
-			logSum += math.Log(x)
-			lo, hi = min(lo, x), max(hi, x)
-			runs, serial, n = runs+r.Runs, serial+r.Serial, n+1
-		}
-		if n > 0 {
-			fmt.Fprintf(w, "| %d | %.2f | %.2f | %.2f | %.2fx | %d |\n", j, math.Exp(logSum/float64(n)), lo, hi, float64(runs)/float64(max(serial, 1)), n)
-		}
+	fmt.Fprintf(w, "| -j | geometric mean speedup (rounds) | lowest | highest | test runs over -j 1 | with at most %gx the runs: speedup | its runs over -j 1 | cases |\n", heldRuns)
+	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|---:|")
+	serial := 0
+	for _, ph := range cases {
+		serial += serialRuns(ph)
 	}
+	for _, j := range jobs {
+		mean, lo, hi, runs := estimateAll(cases, j, 0)
+		held, heldRunsUsed, best := "-", "-", 0.0
+		for k := range 11 { // thresholds 0, 0.05, ..., 0.5
+			m, _, _, r := estimateAll(cases, j, float64(k)/20)
+			if float64(r) <= heldRuns*float64(serial) && m > best {
+				best = m
+				held, heldRunsUsed = fmt.Sprintf("%.2f", m), fmt.Sprintf("%.2fx", float64(r)/float64(serial))
+			}
+		}
+		fmt.Fprintf(w, "| %d | %.2f | %.2f | %.2f | %.2fx | %s | %s | %d |\n", j, mean, lo, hi, float64(runs)/float64(max(serial, 1)), held, heldRunsUsed, len(cases))
+	}
+}
+
+// estimateAll runs estimate over each case's phases at -j jobs with
+// threshold minProb, and returns the geometric mean, lowest and highest of
+// the speedups in rounds, and the runs of all cases.
+func estimateAll(cases [][][]bool, jobs int, minProb float64) (mean, lo, hi float64, runs int) {
+	logSum, lo := 0.0, math.Inf(1)
+	for _, ph := range cases {
+		r, u := estimate(ph, jobs, minProb)
+		x := float64(serialRuns(ph)) / float64(max(r, 1))
+		logSum += math.Log(x)
+		lo, hi = min(lo, x), max(hi, x)
+		runs += u
+	}
+	return math.Exp(logSum / float64(len(cases))), lo, hi, runs
 }

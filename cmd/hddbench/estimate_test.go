@@ -36,25 +36,28 @@ func TestEstimate(t *testing.T) {
 		name               string
 		phases             []string
 		jobs               int
+		minProb            float64
 		rounds, atMostRuns int
 	}{
-		{"serial: a round per run", []string{"0110100"}, 1, 7, 7},
-		{"failures: jobs a round", []string{"0000000000000000"}, 4, 4, 16},
-		{"a phase of failures is crossed", []string{"00", "00"}, 4, 1, 4},
+		{"serial: a round per run", []string{"0110100"}, 1, 0, 7, 7},
+		{"failures: jobs a round", []string{"0000000000000000"}, 4, 0, 4, 16},
+		// A threshold above every guess leaves the next candidate alone.
+		{"threshold: a round per run", []string{"0000000000000000"}, 4, 0.99, 16, 16},
+		{"a phase of failures is crossed", []string{"00", "00"}, 4, 0, 1, 4},
 		// Each round also tests the next phase's candidate in case this
 		// one fails; it succeeds, so that test is wasted.
-		{"a success ends what is known of the next phase", []string{"1", "1", "1"}, 8, 3, 6},
+		{"a success ends what is known of the next phase", []string{"1", "1", "1"}, 8, 0, 3, 6},
 		// With the success rate 1/4 at the start, four jobs test the next
 		// candidate, the one after it on a failure, and so on: a success
 		// at the second candidate ends the round after two.
-		{"a success cuts the chain", []string{"01000"}, 4, 2, 8},
+		{"a success cuts the chain", []string{"01000"}, 4, 0, 2, 8},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var ph [][]bool
 			for _, p := range tc.phases {
 				ph = append(ph, verdicts(p))
 			}
-			rounds, runs := estimate(ph, tc.jobs)
+			rounds, runs := estimate(ph, tc.jobs, tc.minProb)
 			if rounds != tc.rounds || runs > tc.atMostRuns {
 				t.Errorf("estimate = %d rounds, %d runs; want %d rounds, at most %d runs", rounds, runs, tc.rounds, tc.atMostRuns)
 			}

@@ -73,7 +73,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		return fmt.Errorf("cannot find hddbench itself, the replaying test: %w", err)
 	}
 	var rows []replayRow
-	var estimates []estimateRow
+	var phased [][][]bool // the recording runs' verdicts by phase, for the estimate
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			break
@@ -91,11 +91,10 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 			rows = append(rows, first)
 			continue
 		}
+		if len(first.Phases) > 0 {
+			phased = append(phased, first.Phases)
+		}
 		for _, j := range rc.jobs {
-			if len(first.Phases) > 0 {
-				rounds, runs := estimate(first.Phases, j)
-				estimates = append(estimates, estimateRow{Case: c.Name, Jobs: j, Serial: serialRuns(first.Phases), Rounds: rounds, Runs: runs})
-			}
 			var fresh replayRow
 			if j > 1 {
 				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0) // records what -j 1 did not try
@@ -108,7 +107,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		}
 	}
 	printReplay(stdout, rows, rc)
-	printEstimates(stdout, estimates, rc.jobs)
+	printEstimates(stdout, phased, rc.jobs)
 	return nil
 }
 
