@@ -199,10 +199,10 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 		hi := lo + sort.Search(len(list)-lo, func(i int) bool { return list[lo+i].node >= end })
 		return lo, hi
 	}
-	// inside calls f with each live word (word true) and declaration in
-	// the present nodes of group g (a node inside another of the group
-	// counts once), by its index in words or decls.
-	inside := func(g []int, f func(k int, word bool)) {
+	// inside returns the live words and declarations in the present nodes
+	// of group g (a node inside another of the group counts once), by
+	// their indices in words and decls.
+	inside := func(g []int) (ws, ds []int) {
 		last := tree.NoNode
 		for _, i := range g {
 			id := u.owners[i]
@@ -213,27 +213,28 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 			lo, hi := span(words, id)
 			for k := lo; k < hi; k++ {
 				if !deadWord[k] {
-					f(k, true)
+					ws = append(ws, k)
 				}
 			}
 			lo, hi = span(decls, id)
 			for k := lo; k < hi; k++ {
 				if !deadDecl[k] {
-					f(k, false)
+					ds = append(ds, k)
 				}
 			}
 		}
+		return ws, ds
 	}
 	// isUnused reports whether the present nodes of group g are unused,
 	// given the dead so far, and if so marks what they hold dead.
 	isUnused := func(g []int) bool {
-		inside(g, func(k int, word bool) {
-			if word {
-				inW[words[k].name]++
-			} else {
-				inD[decls[k].name]++
-			}
-		})
+		ws, ds := inside(g)
+		for _, k := range ws {
+			inW[words[k].name]++
+		}
+		for _, k := range ds {
+			inD[decls[k].name]++
+		}
 		ok := false
 		for _, i := range g {
 			for _, x := range u.owned[i] {
@@ -247,33 +248,28 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 				}
 			}
 		}
-		inside(g, func(k int, word bool) {
-			if word {
-				return
-			}
+		for _, k := range ds {
 			if x := decls[k].name; nw[x] > inW[x] && nd[x] == inD[x] {
 				ok = false // a name used outside would lose its last declaration
 			}
-		})
-		inside(g, func(k int, word bool) {
-			if word {
-				inW[words[k].name] = 0
-			} else {
-				inD[decls[k].name] = 0
-			}
-		})
+		}
+		for _, k := range ws {
+			inW[words[k].name] = 0
+		}
+		for _, k := range ds {
+			inD[decls[k].name] = 0
+		}
 		if !ok {
 			return false
 		}
-		inside(g, func(k int, word bool) {
-			if word {
-				deadWord[k] = true
-				nw[words[k].name]--
-			} else {
-				deadDecl[k] = true
-				nd[decls[k].name]--
-			}
-		})
+		for _, k := range ws {
+			deadWord[k] = true
+			nw[words[k].name]--
+		}
+		for _, k := range ds {
+			deadDecl[k] = true
+			nd[decls[k].name]--
+		}
 		return true
 	}
 	dead := make([]bool, len(u.groups))
@@ -306,29 +302,22 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 		}
 	}
 	slices.Sort(all)
-	var out [][]tree.NodeID
-	at := map[int]int{}
+	var out firstSeen[int, tree.NodeID]
 	last := tree.NoNode
 	for _, id := range all {
 		if last != tree.NoNode && id < t.SubtreeEnd(last) {
 			continue
 		}
 		last = id
-		k, ok := at[in[id]]
-		if !ok {
-			k = len(out)
-			at[in[id]] = k
-			out = append(out, nil)
-		}
-		out[k] = append(out[k], id)
+		out.add(in[id], id)
 		if b, ok := u.before[id]; ok && present[b] {
-			out[k] = append(out[k], b)
+			out.add(in[id], b)
 		}
 	}
-	for _, g := range out {
+	for _, g := range out.groups {
 		slices.Sort(g)
 	}
-	return out
+	return out.groups
 }
 
 // groupByName returns the indices of n nodes in groups, those that own a
@@ -357,19 +346,32 @@ func groupByName(n int, names [][]int32) [][]int {
 			}
 		}
 	}
-	var groups [][]int
-	at := map[int]int{}
+	var groups firstSeen[int, int]
 	for i := range n {
-		r := find(i)
-		k, ok := at[r]
-		if !ok {
-			k = len(groups)
-			at[r] = k
-			groups = append(groups, nil)
-		}
-		groups[k] = append(groups[k], i)
+		groups.add(find(i), i)
 	}
-	return groups
+	return groups.groups
+}
+
+// firstSeen collects values in groups by key, the groups in the order
+// their keys were first added.
+type firstSeen[K comparable, V any] struct {
+	groups [][]V
+	index  map[K]int // the group of each key
+}
+
+// add appends v to the group of key.
+func (f *firstSeen[K, V]) add(key K, v V) {
+	k, ok := f.index[key]
+	if !ok {
+		if f.index == nil {
+			f.index = map[K]int{}
+		}
+		k = len(f.groups)
+		f.index[key] = k
+		f.groups = append(f.groups, nil)
+	}
+	f.groups[k] = append(f.groups[k], v)
 }
 
 // bodies is the policy's Bodies: for each present function definition
