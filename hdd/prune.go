@@ -137,7 +137,7 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 		test.ahead = &settle{wg: ahead}
 	}
 	if s.unusedKnown() {
-		test.unused = &midLevel{at: s.adoptions}
+		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
 	run := minimize.Run[tree.NodeID]
 	if s.r.Algorithm == HDDStar {
@@ -196,7 +196,7 @@ func (st *settle) step() {
 func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
 	b := l.base
 	if l.unused != nil {
-		b = b.Remove(l.unused.removed...)
+		b = l.unused.base
 	}
 	removed := minimize.Minus(l.items, keep)
 	if l.members != nil {

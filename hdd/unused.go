@@ -146,11 +146,12 @@ func (s *search) dropGroups(ctx context.Context, what string, groups [][]tree.No
 const midLevelEvery = 8
 
 // A midLevel is the removal of unused declarations during a level: the
-// nodes removed so far, which the level's candidates remove as well, and
-// the adoptions when it last looked.
+// candidate the level started from less the declarations removed so far,
+// from which the level's candidates are made, and the adoptions when it
+// last looked.
 type midLevel struct {
-	removed []tree.NodeID
-	at      int
+	base tree.Candidate
+	at   int
 }
 
 // dropUnused tries, once the level has adopted midLevelEvery candidates
@@ -173,7 +174,7 @@ func (l levelTester) dropUnused(ctx context.Context) error {
 	}
 	ok, err := s.try(ctx, s.cur.Remove(ids...))
 	if ok {
-		m.removed = append(m.removed, ids...)
+		m.base = m.base.Remove(ids...)
 		m.at = s.adoptions
 	}
 	return err
