@@ -216,10 +216,14 @@ func printEstimates(w io.Writer, cases [][][]bool, jobs []int) {
 		serial += serialRuns(ph)
 	}
 	for _, j := range jobs {
-		mean, lo, hi, runs := estimateAll(cases, j, 0)
+		var mean, lo, hi float64
+		var runs int
 		held, heldRunsUsed, best := "-", "-", 0.0
 		for k := range 11 { // thresholds 0, 0.05, ..., 0.5
-			m, _, _, r := estimateAll(cases, j, float64(k)/20)
+			m, l, h, r := estimateAll(cases, j, float64(k)/20)
+			if k == 0 { // no threshold: the runs unlimited
+				mean, lo, hi, runs = m, l, h, r
+			}
 			if float64(r) <= heldRuns*float64(serial) && m > best {
 				best = m
 				held, heldRunsUsed = fmt.Sprintf("%.2f", m), fmt.Sprintf("%.2fx", float64(r)/float64(serial))
