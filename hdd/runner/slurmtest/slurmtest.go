@@ -121,12 +121,7 @@ func DownConfig(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
+	port := quietPort(t)
 	re := regexp.MustCompile(`(?mi)^\s*SlurmctldPort\s*=.*$`)
 	text := re.ReplaceAllString(string(b), "")
 	text = fmt.Sprintf("SlurmctldPort=%d\n", port) + text
@@ -135,4 +130,28 @@ func DownConfig(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// quietPort returns a port of 127.0.0.1 where nothing listens, below the
+// range the kernel takes local ports of outgoing connections from. A port
+// in that range (one Listen(":0") picks) can be the local port of srun's
+// own connection to it: srun then talks to itself ("Zero Bytes were
+// transmitted or received") instead of meeting a controller that is down.
+func quietPort(t testing.TB) int {
+	t.Helper()
+	low := 32768 // Linux's default start of the range
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			fmt.Sscan(f[0], &low)
+		}
+	}
+	for port := low - 1; port >= 1024 && port > low-1000; port-- {
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			l.Close()
+			return port
+		}
+	}
+	t.Fatalf("no free port of 127.0.0.1 below %d", low)
+	return 0
 }
