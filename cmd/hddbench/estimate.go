@@ -23,9 +23,10 @@ import (
 // lie on the serial path (a verdict is taken to be a success with the rate
 // of the last estimateWindow verdicts), and the path advances past the
 // candidates of the round that were on it. It crosses from a phase into the
-// next only where every verdict of the phase is a failure, since only then
-// are the next phase's candidates known. Every candidate a round tests is
-// counted as a run.
+// next only along verdicts that are all failures from where the serial run
+// stands to the phase's end: the phase then ends with the candidate adopted
+// so far, known, and the next phase's candidates follow from it. Every
+// candidate a round tests is counted as a run.
 
 // estimateWindow is how many of the last verdicts give the success rate
 // the estimate predicts with.
@@ -84,7 +85,8 @@ func estimate(phases [][]bool, jobs int, minProb float64) (rounds, runs int) {
 	for i := 0; i < len(path); {
 		p := successRate(path[max(0, i-estimateWindow):i])
 		// reachable reports whether the candidate after hypothesis h (the
-		// verdicts from i on) is known: every phase it crosses into fails.
+		// verdicts from i on) is known: h assumes only failures in each
+		// phase it leaves.
 		reachable := func(h []bool) bool {
 			at := i + len(h)
 			if at >= len(path) {
@@ -94,8 +96,8 @@ func estimate(phases [][]bool, jobs int, minProb float64) (rounds, runs int) {
 				if !boundary[b] {
 					continue
 				}
-				for q := phaseOf[b-1]; q < b; q++ {
-					if q < i && path[q] || q >= i && h[q-i] {
+				for q := max(phaseOf[b-1], i); q < b; q++ {
+					if h[q-i] {
 						return false
 					}
 				}

@@ -44,6 +44,10 @@ func TestEstimate(t *testing.T) {
 		// A threshold above every guess leaves the next candidate alone.
 		{"threshold: a round per run", []string{"0000000000000000"}, 4, 0.99, 16, 16},
 		{"a phase of failures is crossed", []string{"00", "00"}, 4, 0, 1, 4},
+		// After the success that opens the first phase, the rest of it
+		// failing is enough to know the next phase's candidate: the
+		// second round reaches it.
+		{"a phase is crossed after a success in it", []string{"100", "0"}, 4, 0, 2, 8},
 		// Each round also tests the next phase's candidate in case this
 		// one fails; it succeeds, so that test is wasted.
 		{"a success ends what is known of the next phase", []string{"1", "1", "1"}, 8, 0, 3, 6},
