@@ -9,35 +9,53 @@ import (
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// Looking ahead across levels. A level of one node costs a round of
-// tests of its own: its one candidate, the node removed, is tested alone,
-// and the next level's tests wait for its verdict. Most such nodes stay
-// (a document's root, the one value of a member, the body of the only
-// function), so with several jobs the search tests, beside the one
-// candidate, the first tests of the next level as they will be if the
-// node stays: at most Jobs-1 of them, the first the next level's list
-// minimizer asks for. Their verdicts go to the cache, where the next
-// level finds them (or waits for them, while they run). If the node goes,
-// they were for nothing, and are counted as the test runs they are.
+// Looking ahead across levels. The last tests of a level would leave jobs
+// idle: the next level's tests wait for the level's end, since they are
+// made from what it keeps. Most of those last tests fail, and then the
+// level keeps what it has kept so far, so with several jobs the search
+// fills the idle jobs with the first tests of the next level as they will
+// be if the level adopts nothing more: at most the idle jobs, the first
+// the next level's list minimizer asks for. A level of one node is the
+// extreme case: its one candidate, the node removed, is tested beside
+// Jobs-1 tests of the next level. The verdicts go to the cache, where the
+// next level finds them (or waits for them, while they run): where they
+// are all of its first batch of tests, it makes that step without waiting
+// a round. If the level adopts something more, they were for nothing, and
+// are counted as the test runs they are.
 //
-// Looking ahead never adopts anything and never changes a verdict, so the
-// result is that of the search without it; it changes the runs at
-// Jobs > 1 only, and decides what to run from the tree alone, so the same
-// Jobs gives the same runs every time. No more than Jobs tests run at
-// once: the one candidate and the Jobs-1 ahead, which the next level's
-// first tests are; a level waits for the tests started ahead of it before
-// its second step (see levelOf).
+// Looking ahead never adopts anything, never changes a verdict and never
+// changes which alternatives are tested together (see stepAhead), so the
+// result is that of the search without it at the same Jobs; it decides
+// what to run from the tree and the verdicts alone, so the same Jobs gives
+// the same runs every time. No more than Jobs tests run at once: the tests
+// started ahead take jobs the level leaves idle, a level waits for the
+// tests it started ahead before its next step, and for those started
+// ahead of it before its second step (see levelAhead).
 
 // errLookedAhead stops the dry run of a list minimizer in lookahead once
 // its first tests are known.
 var errLookedAhead = errors.New("looked ahead")
 
-// lookahead starts, when level d has one node (items are its candidates)
-// and Jobs > 1, the first tests of level d+1 as they will be if that node
-// stays, and returns a wait for them; else it returns nil.
-func (s *search) lookahead(ctx context.Context, d int, items []tree.NodeID) *sync.WaitGroup {
-	n := s.r.Jobs - 1
-	if n < 1 || len(items) != 1 || d+1 > s.t.MaxLevel() || s.t.RunLevel() == d || s.stale() {
+// aheadTests are tests of level d+1 started during level d, from the best
+// candidate after at adoptions.
+type aheadTests struct {
+	wg sync.WaitGroup
+	n  int // the tests started: the first n the next level makes
+	at int // s.adoptions when they started
+}
+
+// wait waits for the tests; a nil aheadTests has none.
+func (a *aheadTests) wait() {
+	if a != nil {
+		a.wg.Wait()
+	}
+}
+
+// lookahead starts the first tests of level d+1, at most max of them, as
+// they will be if level d adopts nothing more, and returns them; it
+// returns nil if it starts none.
+func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
+	if max < 1 || d+1 > s.t.MaxLevel() || s.t.RunLevel() == d || s.stale() {
 		return nil
 	}
 	if f := s.t.FoldLevel(); f >= 0 && d+1 > f {
@@ -47,18 +65,18 @@ func (s *search) lookahead(ctx context.Context, d int, items []tree.NodeID) *syn
 	if len(next) == 0 {
 		return nil
 	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next}, max: n}
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next}, max: max}
 	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
 	}
-	wg := new(sync.WaitGroup)
+	a := &aheadTests{n: len(dry.cands), at: s.adoptions}
 	for _, c := range dry.cands {
 		// An error here is the next level's to see, when it asks for the
 		// same verdict.
-		wg.Go(func() { _, _, _ = s.eval(ctx, c) })
+		a.wg.Go(func() { _, _, _ = s.eval(ctx, c) })
 	}
-	return wg
+	return a
 }
 
 // A dryTester is the Tester of a level's dry run in lookahead: it records

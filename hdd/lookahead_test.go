@@ -21,6 +21,10 @@ var chains = []struct {
 	{"chain", "((((a b (c d e) f g))))", contains("d")},
 	{"chain of lists", "(x ((y ((z (p q r s t u))))))", contains("s", "x")},
 	{"chain then wide", "((((k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12))))", contains("k5", "k11")},
+	// Levels of several nodes, whose last tests leave jobs idle.
+	{"lists of lists", "((p q) (r s t) (u (v w) x))", contains("q", "w")},
+	// Many removals found at once are folded while tests look ahead.
+	{"wide lists", "((a b c d e f g h) (i j (k l m n o p) q r s t))", contains("b", "m")},
 }
 
 // TestLookaheadStartsNextLevel checks that with several jobs the first
@@ -60,6 +64,51 @@ func TestLookaheadStartsNextLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(string(res.Output)); got != "(d)" && got != "((d))" {
+		t.Errorf("result %q", got)
+	}
+}
+
+// TestLookaheadFillsTail checks that with several jobs the first tests of
+// the next level run beside the last tests of a level of several nodes:
+// the oracle holds the test of the second list's removal, the level's last
+// test, until a test of the next level (three lists, fewer letters) has
+// started. With two jobs, the level of the outer list tests ahead only the
+// first list's removal, so the second one's is the level's own.
+func TestLookaheadFillsTail(t *testing.T) {
+	const src = "((p q) (r s))"
+	var mu sync.Mutex
+	var started []string // the texts tested, without spaces
+	nextLevel := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, text := range started {
+			if strings.Count(text, "(") == 3 && len(strings.Trim(text, "() ")) < 4 && len(text) < len("((pq)(rs))") {
+				return true
+			}
+		}
+		return false
+	}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		text := strings.Join(strings.Fields(string(c)), "")
+		mu.Lock()
+		started = append(started, text)
+		mu.Unlock()
+		if text == "((pq))" {
+			for deadline := time.Now().Add(10 * time.Second); !nextLevel(); time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Errorf("no test of the next level started beside the test of %q in 10 s", text)
+					break
+				}
+			}
+		}
+		return bytes.Contains(c, []byte("q")) && bytes.Contains(c, []byte("s"))
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 2}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "((q)(s))" {
 		t.Errorf("result %q", got)
 	}
 }

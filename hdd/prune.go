@@ -2,7 +2,6 @@ package hdd
 
 import (
 	"context"
-	"sync"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -14,16 +13,12 @@ import (
 // folded nodes are done (see unfold); a level of runs is pruned, parsed
 // again and pruned once more, item by item.
 //
-// With several jobs, a level of one node is tested together with the
-// first tests of the next level (see lookahead).
+// With several jobs, the jobs the last tests of a level would leave idle
+// test the first tests of the next level (see lookahead).
 func (s *search) prune(ctx context.Context) (bool, error) {
 	changed := false
-	var ahead *sync.WaitGroup // the tests started ahead of level d
-	defer func() {
-		if ahead != nil {
-			ahead.Wait()
-		}
-	}()
+	var ahead *aheadTests // the tests started ahead of level d
+	defer func() { ahead.wait() }()
 	for d := 0; ; d++ {
 		if f := s.t.FoldLevel(); f >= 0 && d > f || s.stale() {
 			if err := s.unfold(d); err != nil {
@@ -34,10 +29,8 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 			break
 		}
 		if s.bodiesDue() || s.unusedDue() {
-			if ahead != nil {
-				ahead.Wait()
-				ahead = nil
-			}
+			ahead.wait()
+			ahead = nil
 			ch, err := s.dropDue(ctx)
 			changed = changed || ch
 			if err != nil {
@@ -45,14 +38,17 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 			}
 		}
 		items := s.candidates(d)
-		next := s.lookahead(ctx, d, items)
-		ch, err := s.levelOf(ctx, d, items, ahead)
-		if ahead != nil {
-			ahead.Wait()
+		la := &levelAhead{d: d, before: ahead, tail: s.r.Jobs > 1}
+		if len(items) == 1 {
+			// The level's one test, the empty set, is not a step of a
+			// list minimizer: its jobs left idle are filled here.
+			la.next, la.tail = s.lookahead(ctx, d, s.r.Jobs-1), false
 		}
-		ahead = next
-		if ch && ahead != nil {
-			ahead.Wait() // tests of a tree that changed: let them end
+		ch, err := s.levelOf(ctx, d, items, la)
+		ahead.wait()
+		ahead = la.next
+		if ahead != nil && ahead.at != s.adoptions {
+			ahead.wait() // tests of a tree that changed since: let them end
 			ahead = nil
 		}
 		changed = changed || ch
@@ -122,20 +118,16 @@ func (s *search) level(ctx context.Context, d int) (bool, error) {
 	return s.levelOf(ctx, d, s.candidates(d), nil)
 }
 
-// levelOf is level over items, the level's candidates; the tests ahead, if
-// not nil, were started ahead of the level (see lookahead): they are its
-// first tests, and it waits for them all before its second step, so that
-// no more than Jobs tests run at once.
-func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead *sync.WaitGroup) (bool, error) {
+// levelOf is level over items, the level's candidates; ahead, if not nil,
+// holds the tests started ahead of the level and gets those the level
+// starts ahead of the next (see lookahead).
+func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead *levelAhead) (bool, error) {
 	if len(items) == 0 {
 		return false, nil
 	}
 	s.setPhase("level %d/%d (%s)", d, s.t.MaxLevel(), count(len(items), "node"))
 	testsBefore := s.tests()
-	test := levelTester{s: s, base: s.cur, items: items}
-	if ahead != nil {
-		test.ahead = &settle{wg: ahead}
-	}
+	test := levelTester{s: s, base: s.cur, items: items, ahead: ahead}
 	if s.unusedKnown() {
 		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
@@ -167,30 +159,57 @@ type levelTester struct {
 	s      *search
 	base   tree.Candidate
 	items  []tree.NodeID
-	ahead  *settle   // the tests started ahead of the level, or nil
-	unused *midLevel // the removal of unused declarations during the level, or nil
+	ahead  *levelAhead // the tests looking ahead around the level, or nil
+	unused *midLevel   // the removal of unused declarations during the level, or nil
 
 	// members, if set, are the nodes each item stands for, removed with
 	// it (a group of dropGroups, by its first node).
 	members map[tree.NodeID][]tree.NodeID
 }
 
-// A settle waits, at every step of a level but its first, for the tests
-// started ahead of the level.
-type settle struct {
-	wg    *sync.WaitGroup
-	steps int
+// A levelAhead is a level's share in looking ahead (see lookahead): the
+// tests started ahead of it, and those it starts ahead of level d+1.
+type levelAhead struct {
+	d      int
+	before *aheadTests // started ahead of the level, or nil
+	steps  int         // the level's steps so far
+	next   *aheadTests // started by the level ahead of level d+1, or nil
+	tail   bool        // whether the level's steps fill idle jobs ahead
 }
 
-// step is called at each step of the level.
-func (st *settle) step() {
-	if st == nil {
+// step is called at each step of the level. So that no more than Jobs
+// tests run at once, it waits for the tests the level's steps started
+// ahead at an earlier step, and from the second step on for those started
+// ahead of the level.
+func (a *levelAhead) step() {
+	if a == nil {
 		return
 	}
-	if st.steps > 0 {
-		st.wg.Wait()
+	if a.tail {
+		a.next.wait()
 	}
-	st.steps++
+	if a.steps > 0 {
+		a.before.wait()
+	}
+	a.steps++
+}
+
+// at returns what first is to know of the tests looking ahead around the
+// step under way: the tests started ahead of the level are its first
+// alternatives if it is the level's first step and nothing was adopted
+// since they started.
+func (a *levelAhead) at(ctx context.Context, s *search) stepAhead {
+	var st stepAhead
+	if a == nil {
+		return st
+	}
+	if a.steps == 1 && a.before != nil && a.before.at == s.adoptions {
+		st.under = a.before.n
+	}
+	if a.tail {
+		st.tail = func(idle int) { a.next = s.lookahead(ctx, a.d, idle) }
+	}
+	return st
 }
 
 func (l levelTester) config(keep []tree.NodeID) tree.Candidate {
@@ -222,7 +241,7 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.No
 	if err := l.dropUnused(ctx); err != nil {
 		return nil, err
 	}
-	return l.s.first(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config))
+	return l.s.firstWith(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config), l.ahead.at(ctx, l.s))
 }
 
 // listFolder returns the folder of a minimizer's fold of lists, whose

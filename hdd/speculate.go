@@ -32,6 +32,30 @@ type folder func(indices []int) (tree.Candidate, []int)
 // on how long a test takes, so the result is the same at every run with
 // the same Jobs.
 func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidate, fold folder) ([]int, error) {
+	return s.firstWith(ctx, n, gen, fold, stepAhead{})
+}
+
+// A stepAhead is what first is told of the tests around a step that look
+// ahead (see lookahead): how many of its first alternatives are under
+// test already, started ahead of it, and what to start when the jobs
+// would be idle at its end. It changes no batch: the same alternatives
+// are tested together, and the same adopted, as without it.
+type stepAhead struct {
+	// under is how many of the first alternatives were started ahead of
+	// the step: their verdicts come through the cache.
+	under int
+	// tail, if not nil, is called once, with the number of idle jobs,
+	// when the last alternative is started and jobs are left idle. The
+	// tests it starts stay within Jobs: a fold tried meanwhile tests
+	// fewer candidates at once than its batch had.
+	tail func(idle int)
+}
+
+// firstWith is first, told of the tests that look ahead around the step.
+func (s *search) firstWith(ctx context.Context, n int, gen func(i int) tree.Candidate, fold folder, ahead stepAhead) ([]int, error) {
+	if s.r.Jobs > 1 && n == 1 && ahead.tail != nil && ahead.under == 0 {
+		ahead.tail(s.r.Jobs - 1) // waited for at the next step, if any
+	}
 	if s.r.Jobs <= 1 || n <= 1 {
 		i, err := s.firstSerial(ctx, n, gen)
 		if i < 0 {
@@ -70,12 +94,22 @@ func (s *search) first(ctx context.Context, n int, gen func(i int) tree.Candidat
 		fold = nil
 	}
 	end := 0 // the end of the batch under way
+	tailed := false
 	for i := range n {
 		if !batches || i == end {
 			end = min(n, i+s.r.Jobs)
 		}
 		for launched < end {
 			launch()
+		}
+		// With the last alternatives under way and every verdict known
+		// so far a failure (those of the tests started ahead of the step
+		// included), the jobs left idle look ahead.
+		if launched == n && !tailed && ahead.tail != nil && i >= ahead.under {
+			tailed = true
+			if idle := s.r.Jobs - (n - i); idle > 0 {
+				ahead.tail(idle)
+			}
 		}
 		o := <-results[i]
 		if o.err != nil {
