@@ -161,3 +161,46 @@ func TestLookaheadLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldLooksAhead checks that the jobs a fold's test leaves idle test
+// the next step as it will be if the fold is adopted. Over "(a b c d e f g
+// h)" with 8 jobs and "a" needed, the first batch finds five removals
+// interesting; their fold is "(a)", and the step after it tests only "()".
+// The oracle holds the fold's test until the test of "()" has started,
+// which without looking ahead waits for the fold's verdict.
+func TestFoldLooksAhead(t *testing.T) {
+	const src = "(a b c d e f g h)"
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	started := func(text string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return seen[text]
+	}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		text := strings.Join(strings.Fields(string(c)), "")
+		mu.Lock()
+		seen[text] = true
+		mu.Unlock()
+		if text == "(a)" {
+			for deadline := time.Now().Add(10 * time.Second); !started("()"); time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Errorf("the test of %q did not start beside the fold's in 10 s", "()")
+					break
+				}
+			}
+		}
+		return bytes.Contains(c, []byte("a"))
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 8}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "(a)" {
+		t.Errorf("result %q", got)
+	}
+	if res.Stats.Folds == 0 {
+		t.Error("no fold was adopted: the test does not test folding")
+	}
+}

@@ -127,7 +127,7 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	}
 	s.setPhase("level %d/%d (%s)", d, s.t.MaxLevel(), count(len(items), "node"))
 	testsBefore := s.tests()
-	test := levelTester{s: s, base: s.cur, items: items, ahead: ahead}
+	test := levelTester{s: s, base: s.cur, items: items, ahead: ahead, plan: &levelPlan{}}
 	if s.unusedKnown() {
 		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
@@ -165,6 +165,36 @@ type levelTester struct {
 	// members, if set, are the nodes each item stands for, removed with
 	// it (a group of dropGroups, by its first node).
 	members map[tree.NodeID][]tree.NodeID
+
+	// plan, if not nil, holds what the minimizer would do after the step
+	// under way (see minimize.Planner).
+	plan *levelPlan
+}
+
+// A levelPlan is what a level's minimizer plans after its step under way:
+// the n and gen of its next call of First if the step adopts indices.
+type levelPlan struct {
+	then func(indices []int) (n int, gen func(i int) []tree.NodeID)
+}
+
+// Plan records the minimizer's plan (see minimize.Planner).
+func (l levelTester) Plan(then func(indices []int) (int, func(int) []tree.NodeID)) {
+	if l.plan != nil {
+		l.plan.then = then
+	}
+}
+
+// next returns the stepAhead's next of the step under way: the candidates
+// of the step that would follow, or nil if the minimizer did not plan.
+func (l levelTester) next() func([]int) (int, func(int) tree.Candidate) {
+	if l.plan == nil || l.plan.then == nil {
+		return nil
+	}
+	then := l.plan.then
+	return func(idx []int) (int, func(int) tree.Candidate) {
+		n, gen := then(idx)
+		return n, func(i int) tree.Candidate { return l.config(gen(i)) }
+	}
 }
 
 // A levelAhead is a level's share in looking ahead (see lookahead): the
@@ -241,7 +271,9 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.No
 	if err := l.dropUnused(ctx); err != nil {
 		return nil, err
 	}
-	return l.s.firstWith(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config), l.ahead.at(ctx, l.s))
+	ahead := l.ahead.at(ctx, l.s)
+	ahead.next = l.next()
+	return l.s.firstWith(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config), ahead)
 }
 
 // listFolder returns the folder of a minimizer's fold of lists, whose

@@ -58,34 +58,77 @@ func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, er
 }
 
 // blocks is ddminBlocks; with maxOnes > 0 it makes at most that many
-// rounds of size 1 (see RunAgain).
+// rounds of size 1 (see RunAgain). A Tester that is a Planner is told,
+// before each call of First, the call that would follow each outcome.
 func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) ([]T, error) {
-	c := items
-	ones := 0
-	at := blockRun{size: len(c) / 2}
-	for at.size > 0 {
-		rounds := at.rounds(len(c))
-		total := 0
-		for _, r := range rounds {
-			total += r.count
+	planner, _ := test.(Planner[T])
+	b := blockState[T]{c: items, at: blockRun{size: len(items) / 2}, maxOnes: maxOnes}
+	for b.at.size > 0 {
+		call, now := b.call(), b
+		if planner != nil {
+			planner.Plan(func(idx []int) (int, func(int) []T) {
+				next := now.after(call, idx).call()
+				return next.total, next.gen
+			})
 		}
-		base := c
-		span := func(k int) (lo, hi int) {
-			lo, hi, _, _ = spanOf(rounds, k, len(base))
-			return lo, hi
-		}
-		idx, err := removeSpans(ctx, test, base, total, span)
+		idx, err := removeSpans(ctx, test, call.base, call.total, call.span)
 		if err != nil || len(idx) == 0 {
-			return c, err // every test of the sequence failed: 1-minimal
+			return b.c, err // every test of the sequence failed: 1-minimal
 		}
-		c = removeAll(base, idx, span)
-		lo, _, size, ri := spanOf(rounds, idx[0], len(base))
-		if size == 1 && (ri > 0 || !at.removed) {
-			ones++ // a round of size 1 that had removed nothing yet removed something
-		}
-		at = blockRun{size: size, start: lo, removed: true, last: maxOnes > 0 && size == 1 && ones >= maxOnes}
+		b = b.after(call, idx)
 	}
-	return c, nil
+	return b.c, nil
+}
+
+// A blockState is where ddminBlocks is between two calls of First: the
+// items left, the next block to delete, and the rounds of size 1 that
+// removed something.
+type blockState[T any] struct {
+	c       []T
+	at      blockRun
+	ones    int
+	maxOnes int
+}
+
+// A blockCall is the sequence of deletions ddminBlocks passes to one call
+// of First: total blocks of base, by rounds.
+type blockCall[T any] struct {
+	base   []T
+	rounds []blockRound
+	total  int
+}
+
+// call returns the sequence of the next call of First.
+func (b blockState[T]) call() blockCall[T] {
+	k := blockCall[T]{base: b.c, rounds: b.at.rounds(len(b.c))}
+	for _, r := range k.rounds {
+		k.total += r.count
+	}
+	return k
+}
+
+// span returns the block at index i of the call.
+func (k blockCall[T]) span(i int) (lo, hi int) {
+	lo, hi, _, _ = spanOf(k.rounds, i, len(k.base))
+	return lo, hi
+}
+
+// gen returns the base less the block at index i.
+func (k blockCall[T]) gen(i int) []T {
+	lo, hi := k.span(i)
+	return without(k.base, lo, hi)
+}
+
+// after returns the state after the call k adopted the blocks at the
+// indices idx: it goes on at the size and place of the first.
+func (b blockState[T]) after(k blockCall[T], idx []int) blockState[T] {
+	lo, _, size, ri := spanOf(k.rounds, idx[0], len(k.base))
+	if size == 1 && (ri > 0 || !b.at.removed) {
+		b.ones++ // a round of size 1 that had removed nothing yet removed something
+	}
+	b.c = removeAll(k.base, idx, k.span)
+	b.at = blockRun{size: size, start: lo, removed: true, last: b.maxOnes > 0 && size == 1 && b.ones >= b.maxOnes}
+	return b
 }
 
 // A blockRun is where ddminBlocks is: the block size of the round, the

@@ -113,3 +113,65 @@ func TestFoldingMinimizers(t *testing.T) {
 		t.Errorf("no fold was adopted: the test does not test folding")
 	}
 }
+
+// planTester is a windowTester that is a Planner: at each call of First
+// after one that adopted something, it checks that the call is the one
+// the minimizer planned for what was adopted.
+type planTester struct {
+	windowTester
+	t        *testing.T
+	then     func([]int) (int, func(int) []int)
+	planned  func(int) []int // the next call's gen, as planned
+	plannedN int
+	checked  int
+}
+
+func (p *planTester) Plan(then func([]int) (int, func(int) []int)) { p.then = then }
+
+func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
+	if p.planned != nil {
+		p.checked++
+		if n != p.plannedN {
+			p.t.Fatalf("First of %d candidates, planned %d", n, p.plannedN)
+		}
+		for i := range n {
+			if got, want := gen(i), p.planned(i); !slices.Equal(got, want) {
+				p.t.Fatalf("candidate %d is %v, planned %v", i, got, want)
+			}
+		}
+	}
+	then := p.then
+	idx, err := p.windowTester.First(ctx, n, gen, fold)
+	p.planned, p.plannedN = nil, 0
+	if len(idx) > 0 {
+		if then == nil {
+			p.t.Fatal("First was called without a plan")
+		}
+		p.plannedN, p.planned = then(idx)
+	}
+	return idx, err
+}
+
+// TestBlocksPlan checks that ddmin-blocks plans, before each call of
+// First, exactly the call that follows what the call adopts: a single
+// success, or the fold of several.
+func TestBlocksPlan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	checked := 0
+	for iter := range 80 {
+		n := 1 + rng.IntN(50)
+		oracle := randomOracle(n, uint64(iter), 0.5)
+		for _, jobs := range []int{1, 4, 8} {
+			for _, maxOnes := range []int{0, 2} {
+				p := &planTester{windowTester: windowTester{oracle: oracle, jobs: jobs}, t: t}
+				if _, err := blocks(context.Background(), seq(n), Tester[int](p), maxOnes); err != nil {
+					t.Fatal(err)
+				}
+				checked += p.checked
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no plan was checked")
+	}
+}

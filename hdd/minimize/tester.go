@@ -34,6 +34,17 @@ type Tester[T any] interface {
 	First(ctx context.Context, n int, gen func(i int) []T, fold func(indices []int) ([]T, bool)) ([]int, error)
 }
 
+// A Planner is a Tester that a minimizer tells, before a call of First,
+// what it would do next: then(indices) returns the n and gen of the
+// minimizer's next call of First if this one adopts the candidates at
+// indices (n = 0 if it would test nothing more). A Tester that tests
+// several candidates at once may start the next call's tests while it
+// tests a fold, as if the fold were adopted. Only ddmin-blocks plans.
+type Planner[T any] interface {
+	Tester[T]
+	Plan(then func(indices []int) (n int, gen func(i int) []T))
+}
+
 // adopted returns the items a Tester's First adopted: the candidate it
 // names, or the fold of those it names.
 func adopted[T any](indices []int, gen func(i int) []T, fold func([]int) ([]T, bool)) []T {
