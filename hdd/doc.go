@@ -56,7 +56,11 @@
 // on how long a test takes: the same input, test and Jobs give the same
 // result and the same runs every time. With one job the search is the
 // serial one; different Jobs may fold different successes and end with
-// different, equally minimal results. With one job, the next alternatives
+// different, equally minimal results. Jobs that would be idle look ahead
+// without changing the result: at the end of a level they test the first
+// tests of the next one (lookahead.go), and while a fold is tested they
+// test the step that follows it, as the minimizer plans it if the fold is
+// adopted (minimize.Planner). With one job, the next alternatives
 // are rendered and checked while the current one is tested, so that hdd's
 // own work hides behind the test. Reduce returns only when every test it
 // started has ended.
