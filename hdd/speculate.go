@@ -146,7 +146,7 @@ func (s *search) firstWith(ctx context.Context, n int, gen func(i int) tree.Cand
 			if tailed {
 				next = nil // the idle jobs look ahead of the level already
 			}
-			used, err := s.foldWins(ctx, wins, fold, next)
+			used, err := s.foldWins(ctx, wins, len(o.text), fold, next)
 			s.folded(used != nil)
 			if err != nil || used != nil {
 				return used, err
@@ -190,8 +190,12 @@ func (s *search) folded(ok bool) {
 // interesting. In case it is not, it tests at the same time, with the jobs
 // that would be idle, the folds of the halves of wins, then of their
 // halves, as ClusterFuzz splits a failed batch, and adopts the first of
-// these that is interesting, larger groups first. It returns the indices
-// adopted, or none if no fold was.
+// these that is interesting, larger groups first. If the first success
+// combines with none of the others (a subset of ddmin, say, which keeps one
+// chunk where the others remove one), a fold of the others is adopted only
+// if its text is shorter than first, the length of the first success's:
+// else the fold would remove less than the first success alone. It returns
+// the indices adopted, or none if no fold was.
 //
 // If next is not nil and the step that follows the adoption of the whole
 // fold has no more alternatives than the jobs the folds leave idle, those
@@ -201,7 +205,7 @@ func (s *search) folded(ok bool) {
 // were for nothing, and are counted. Which tests run depends on the
 // verdicts alone, and the tests each step makes together are unchanged, so
 // the result is too.
-func (s *search) foldWins(ctx context.Context, wins []int, fold folder, next func([]int) (int, func(int) tree.Candidate)) ([]int, error) {
+func (s *search) foldWins(ctx context.Context, wins []int, first int, fold folder, next func([]int) (int, func(int) tree.Candidate)) ([]int, error) {
 	type tried struct {
 		c    tree.Candidate
 		used []int
@@ -239,6 +243,12 @@ func (s *search) foldWins(ctx context.Context, wins []int, fold folder, next fun
 		}
 		groups, level = append(groups, next...), next
 	}
+	// alone is the length of the first success's text if it combines
+	// with none of the others, else -1.
+	alone := first
+	if _, used := fold(wins[:2]); len(used) >= 2 {
+		alone = -1
+	}
 	var ahead sync.WaitGroup
 	if next != nil {
 		if n, gen := next(wins); n > 0 && n <= s.r.Jobs-len(groups) {
@@ -255,7 +265,7 @@ func (s *search) foldWins(ctx context.Context, wins []int, fold folder, next fun
 		if t.err != nil && !errors.Is(t.err, ErrBudget) {
 			return nil, t.err
 		}
-		if t.ok {
+		if t.ok && (alone < 0 || len(t.text) < alone) {
 			s.mu.Lock()
 			s.stats.Folds++
 			s.stats.Folded += len(t.used)

@@ -121,3 +121,39 @@ func TestFoldSplit(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldRemovesMore checks that a fold is adopted only if it is shorter
+// than the first success alone. The first alternative removes b c d e and
+// combines with none of the others, which remove f, g and h: the fold of
+// the last two is interesting but removes less, so the first is adopted.
+func TestFoldRemovesMore(t *testing.T) {
+	s := letters(t, 8, 8, func(c string) bool { return strings.Contains(c, "a") })
+	base := s.cur
+	letter := func(i int) tree.NodeID { return tree.NodeID(i + 1) } // a is 1
+	gen := func(i int) tree.Candidate {
+		if i == 0 {
+			return base.Remove(letter(1), letter(2), letter(3), letter(4))
+		}
+		return base.Remove(letter(4 + i))
+	}
+	fold := func(idx []int) (tree.Candidate, []int) {
+		if slices.Contains(idx, 0) {
+			return tree.Candidate{}, nil
+		}
+		ids := make([]tree.NodeID, len(idx))
+		for k, i := range idx {
+			ids[k] = letter(4 + i)
+		}
+		return base.Remove(ids...), idx
+	}
+	won, err := s.first(context.Background(), 4, gen, fold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(won, []int{0}) {
+		t.Errorf("adopted %v, want [0]", won)
+	}
+	if got := strings.Join(strings.Fields(string(s.best)), " "); got != "a f g h" {
+		t.Errorf("best %q, want %q", got, "a f g h")
+	}
+}
