@@ -65,36 +65,45 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 	if len(next) == 0 {
 		return nil
 	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next}, max: max}
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &levelPlan{}}, ctx: ctx, max: max}
 	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
 	}
 	a := &aheadTests{n: len(dry.cands), at: s.adoptions}
-	for _, c := range dry.cands {
+	for _, p := range dry.cands {
 		// An error here is the next level's to see, when it asks for the
 		// same verdict.
-		a.wg.Go(func() { _, _, _ = s.eval(ctx, c) })
+		a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
 	}
 	return a
 }
 
 // A dryTester is the Tester of a level's dry run in lookahead: it records
 // the first candidates the minimizer asks for, at most max, and stops it.
+// Where the minimizer plans, they are the likeliest of its plan to be
+// tested, as firstPlanned would test them.
 type dryTester struct {
 	levelTester
+	ctx   context.Context
 	max   int
-	cands []tree.Candidate
+	cands []prepared
 }
 
 func (d *dryTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
-	d.cands = append(d.cands, d.config(keep))
+	d.cands = append(d.cands, d.s.prepare(d.config(keep)))
 	return false, errLookedAhead
 }
 
 func (d *dryTester) First(_ context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+	if step, ok := d.planned(n, gen); ok && n > 0 {
+		for _, p := range d.s.planRound(d.ctx, &planNode{step: &step}, d.max) {
+			d.cands = append(d.cands, p.p)
+		}
+		return nil, errLookedAhead
+	}
 	for i := range min(n, d.max) {
-		d.cands = append(d.cands, d.config(gen(i)))
+		d.cands = append(d.cands, d.s.prepare(d.config(gen(i))))
 	}
 	return nil, errLookedAhead
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hddreduce/hdd/hdd"
+	"github.com/hddreduce/hdd/hdd/minimize"
 )
 
 // chains are trees with levels of one node, as deep JSON and XML documents
@@ -73,7 +74,9 @@ func TestLookaheadStartsNextLevel(t *testing.T) {
 // the oracle holds the test of the second list's removal, the level's last
 // test, until a test of the next level (three lists, fewer letters) has
 // started. With two jobs, the level of the outer list tests ahead only the
-// first list's removal, so the second one's is the level's own.
+// first list's removal, so the second one's is the level's own. The list
+// minimizer is cdd, which does not plan: ddmin-blocks, which does,
+// spends idle jobs on its own plan first (see TestPlannedTestsPastSuccess).
 func TestLookaheadFillsTail(t *testing.T) {
 	const src = "((p q) (r s))"
 	var mu sync.Mutex
@@ -103,7 +106,7 @@ func TestLookaheadFillsTail(t *testing.T) {
 		}
 		return bytes.Contains(c, []byte("q")) && bytes.Contains(c, []byte("s"))
 	})
-	r := hdd.Reducer{Oracle: oracle, Jobs: 2}
+	r := hdd.Reducer{Oracle: oracle, Jobs: 2, Minimizer: minimize.CDD}
 	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
@@ -159,48 +162,5 @@ func TestLookaheadLimits(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestFoldLooksAhead checks that the jobs a fold's test leaves idle test
-// the next step as it will be if the fold is adopted. Over "(a b c d e f g
-// h)" with 8 jobs and "a" needed, the first batch finds five removals
-// interesting; their fold is "(a)", and the step after it tests only "()".
-// The oracle holds the fold's test until the test of "()" has started,
-// which without looking ahead waits for the fold's verdict.
-func TestFoldLooksAhead(t *testing.T) {
-	const src = "(a b c d e f g h)"
-	var mu sync.Mutex
-	seen := map[string]bool{}
-	started := func(text string) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return seen[text]
-	}
-	oracle := hdd.OracleFunc(func(c []byte) bool {
-		text := strings.Join(strings.Fields(string(c)), "")
-		mu.Lock()
-		seen[text] = true
-		mu.Unlock()
-		if text == "(a)" {
-			for deadline := time.Now().Add(10 * time.Second); !started("()"); time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Errorf("the test of %q did not start beside the fold's in 10 s", "()")
-					break
-				}
-			}
-		}
-		return bytes.Contains(c, []byte("a"))
-	})
-	r := hdd.Reducer{Oracle: oracle, Jobs: 8}
-	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "(a)" {
-		t.Errorf("result %q", got)
-	}
-	if res.Stats.Folds == 0 {
-		t.Error("no fold was adopted: the test does not test folding")
 	}
 }

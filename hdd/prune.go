@@ -171,30 +171,35 @@ type levelTester struct {
 	plan *levelPlan
 }
 
-// A levelPlan is what a level's minimizer plans after its step under way:
-// the n and gen of its next call of First if the step adopts indices.
+// A levelPlan is what a level's minimizer plans after its step under way
+// (see minimize.Planner).
 type levelPlan struct {
-	then func(indices []int) (n int, gen func(i int) []tree.NodeID)
+	then func(indices []int) minimize.Step[tree.NodeID]
 }
 
 // Plan records the minimizer's plan (see minimize.Planner).
-func (l levelTester) Plan(then func(indices []int) (int, func(int) []tree.NodeID)) {
+func (l levelTester) Plan(then func(indices []int) minimize.Step[tree.NodeID]) {
 	if l.plan != nil {
 		l.plan.then = then
 	}
 }
 
-// next returns the stepAhead's next of the step under way: the candidates
-// of the step that would follow, or nil if the minimizer did not plan.
-func (l levelTester) next() func([]int) (int, func(int) tree.Candidate) {
+// planned returns the step of n alternatives made by gen, with the steps
+// the minimizer plans after it, in candidates; ok is false if it did not
+// plan.
+func (l levelTester) planned(n int, gen func(i int) []tree.NodeID) (planStep, bool) {
 	if l.plan == nil || l.plan.then == nil {
-		return nil
+		return planStep{}, false
 	}
-	then := l.plan.then
-	return func(idx []int) (int, func(int) tree.Candidate) {
-		n, gen := then(idx)
-		return n, func(i int) tree.Candidate { return l.config(gen(i)) }
+	var in func(minimize.Step[tree.NodeID]) planStep
+	in = func(st minimize.Step[tree.NodeID]) planStep {
+		return planStep{
+			n:    st.N,
+			gen:  func(i int) tree.Candidate { return l.config(st.Gen(i)) },
+			then: func(i int) planStep { return in(st.Then([]int{i})) },
+		}
 	}
+	return in(minimize.Step[tree.NodeID]{N: n, Gen: gen, Then: l.plan.then}), true
 }
 
 // A levelAhead is a level's share in looking ahead (see lookahead): the
@@ -272,7 +277,14 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.No
 		return nil, err
 	}
 	ahead := l.ahead.at(ctx, l.s)
-	ahead.next = l.next()
+	if step, ok := l.planned(n, gen); ok && l.s.r.Jobs > 1 {
+		pa := planAhead{tail: ahead.tail}
+		if l.ahead != nil {
+			l.ahead.before.wait() // what the cache holds does not depend on timing
+			pa.wait = func() { l.ahead.next.wait() }
+		}
+		return l.s.firstPlanned(ctx, step, pa)
+	}
 	return l.s.firstWith(ctx, n, func(i int) tree.Candidate { return l.config(gen(i)) }, listFolder(fold, l.config), ahead)
 }
 

@@ -45,6 +45,7 @@ type search struct {
 
 	foldFails int // folds not interesting in a row (see foldNow)
 	foldSkip  int // successes still to adopt alone (see foldNow)
+	recent    []bool // the last verdicts of planned steps (see succRate)
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu

@@ -49,10 +49,6 @@ type stepAhead struct {
 	// tests it starts stay within Jobs: a fold tried meanwhile tests
 	// fewer candidates at once than its batch had.
 	tail func(idle int)
-	// next, if not nil, returns the alternatives of the step that
-	// follows if the step adopts the alternatives at indices: while a
-	// fold is tested, the jobs it leaves idle test them (see foldWins).
-	next func(indices []int) (n int, gen func(i int) tree.Candidate)
 }
 
 // firstWith is first, told of the tests that look ahead around the step.
@@ -142,11 +138,7 @@ func (s *search) firstWith(ctx context.Context, n int, gen func(i int) tree.Cand
 		// A fold costs a round of tests, in which the serial search would
 		// adopt one success: it pays from three successes on.
 		if len(wins) >= minFold && s.foldNow() {
-			next := ahead.next
-			if tailed {
-				next = nil // the idle jobs look ahead of the level already
-			}
-			used, err := s.foldWins(ctx, wins, len(o.text), fold, next)
+			used, err := s.foldWins(ctx, wins, len(o.text), fold)
 			s.folded(used != nil)
 			if err != nil || used != nil {
 				return used, err
@@ -196,16 +188,7 @@ func (s *search) folded(ok bool) {
 // if its text is shorter than first, the length of the first success's:
 // else the fold would remove less than the first success alone. It returns
 // the indices adopted, or none if no fold was.
-//
-// If next is not nil and the step that follows the adoption of the whole
-// fold has no more alternatives than the jobs the folds leave idle, those
-// jobs test them at the same time, as if the fold were interesting, as it
-// mostly is: the next step then finds every verdict of its batch in the
-// cache and ends without waiting a round. If the fold is not adopted they
-// were for nothing, and are counted. Which tests run depends on the
-// verdicts alone, and the tests each step makes together are unchanged, so
-// the result is too.
-func (s *search) foldWins(ctx context.Context, wins []int, first int, fold folder, next func([]int) (int, func(int) tree.Candidate)) ([]int, error) {
+func (s *search) foldWins(ctx context.Context, wins []int, first int, fold folder) ([]int, error) {
 	type tried struct {
 		c    tree.Candidate
 		used []int
@@ -249,18 +232,6 @@ func (s *search) foldWins(ctx context.Context, wins []int, first int, fold folde
 	if _, used := fold(wins[:2]); len(used) >= 2 {
 		alone = -1
 	}
-	var ahead sync.WaitGroup
-	if next != nil {
-		if n, gen := next(wins); n > 0 && n <= s.r.Jobs-len(groups) {
-			for i := range n {
-				c := gen(i)
-				// An error here is the next step's to see, when it asks
-				// for the same verdict.
-				ahead.Go(func() { _, _, _ = s.eval(ctx, c) })
-			}
-		}
-	}
-	defer ahead.Wait() // no more than Jobs tests at once in the next step
 	for _, t := range try(groups...) {
 		if t.err != nil && !errors.Is(t.err, ErrBudget) {
 			return nil, t.err

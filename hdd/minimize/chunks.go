@@ -64,12 +64,9 @@ func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) 
 	planner, _ := test.(Planner[T])
 	b := blockState[T]{c: items, at: blockRun{size: len(items) / 2}, maxOnes: maxOnes}
 	for b.at.size > 0 {
-		call, now := b.call(), b
+		call := b.call()
 		if planner != nil {
-			planner.Plan(func(idx []int) (int, func(int) []T) {
-				next := now.after(call, idx).call()
-				return next.total, next.gen
-			})
+			planner.Plan(b.then(call))
 		}
 		idx, err := removeSpans(ctx, test, call.base, call.total, call.span)
 		if err != nil || len(idx) == 0 {
@@ -105,6 +102,16 @@ func (b blockState[T]) call() blockCall[T] {
 		k.total += r.count
 	}
 	return k
+}
+
+// then returns the plan of the steps that follow the call k from b (see
+// Planner).
+func (b blockState[T]) then(k blockCall[T]) func(idx []int) Step[T] {
+	return func(idx []int) Step[T] {
+		next := b.after(k, idx)
+		call := next.call()
+		return Step[T]{N: call.total, Gen: call.gen, Then: next.then(call)}
+	}
 }
 
 // span returns the block at index i of the call.

@@ -116,45 +116,49 @@ func TestFoldingMinimizers(t *testing.T) {
 
 // planTester is a windowTester that is a Planner: at each call of First
 // after one that adopted something, it checks that the call is the one
-// the minimizer planned for what was adopted.
+// the minimizer planned for what was adopted, both in the plan told before
+// the last call and in the plan told before the call ahead of it (its
+// Then).
 type planTester struct {
 	windowTester
-	t        *testing.T
-	then     func([]int) (int, func(int) []int)
-	planned  func(int) []int // the next call's gen, as planned
-	plannedN int
-	checked  int
+	t       *testing.T
+	then    func([]int) Step[int]
+	planned []Step[int] // the plans of this call
+	checked int
 }
 
-func (p *planTester) Plan(then func([]int) (int, func(int) []int)) { p.then = then }
+func (p *planTester) Plan(then func([]int) Step[int]) { p.then = then }
 
 func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
-	if p.planned != nil {
+	for _, st := range p.planned {
 		p.checked++
-		if n != p.plannedN {
-			p.t.Fatalf("First of %d candidates, planned %d", n, p.plannedN)
+		if n != st.N {
+			p.t.Fatalf("First of %d candidates, planned %d", n, st.N)
 		}
 		for i := range n {
-			if got, want := gen(i), p.planned(i); !slices.Equal(got, want) {
+			if got, want := gen(i), st.Gen(i); !slices.Equal(got, want) {
 				p.t.Fatalf("candidate %d is %v, planned %v", i, got, want)
 			}
 		}
 	}
-	then := p.then
+	then, before := p.then, p.planned
 	idx, err := p.windowTester.First(ctx, n, gen, fold)
-	p.planned, p.plannedN = nil, 0
+	p.planned = nil
 	if len(idx) > 0 {
 		if then == nil {
 			p.t.Fatal("First was called without a plan")
 		}
-		p.plannedN, p.planned = then(idx)
+		p.planned = append(p.planned, then(idx))
+		for _, st := range before {
+			p.planned = append(p.planned, st.Then(idx))
+		}
 	}
 	return idx, err
 }
 
 // TestBlocksPlan checks that ddmin-blocks plans, before each call of
-// First, exactly the call that follows what the call adopts: a single
-// success, or the fold of several.
+// First, exactly the call that follows what the call adopts (a single
+// success, or the fold of several), and the call after that.
 func TestBlocksPlan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	checked := 0

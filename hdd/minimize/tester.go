@@ -34,15 +34,24 @@ type Tester[T any] interface {
 	First(ctx context.Context, n int, gen func(i int) []T, fold func(indices []int) ([]T, bool)) ([]int, error)
 }
 
+// A Step is a call of Tester.First that a minimizer plans: N candidates,
+// made by Gen, and Then, the step that follows if the call adopts the
+// candidates at indices (N = 0: the minimizer would test nothing more).
+type Step[T any] struct {
+	N    int
+	Gen  func(i int) []T
+	Then func(indices []int) Step[T]
+}
+
 // A Planner is a Tester that a minimizer tells, before a call of First,
-// what it would do next: then(indices) returns the n and gen of the
-// minimizer's next call of First if this one adopts the candidates at
-// indices (n = 0 if it would test nothing more). A Tester that tests
-// several candidates at once may start the next call's tests while it
-// tests a fold, as if the fold were adopted. Only ddmin-blocks plans.
+// what it would do next: then(indices) is the minimizer's next step if
+// this call adopts the candidates at indices, and that step's Then the one
+// after it, and so on. A Tester that tests several candidates at once may
+// test ahead along the steps the minimizer is likeliest to make. Only
+// ddmin-blocks plans.
 type Planner[T any] interface {
 	Tester[T]
-	Plan(then func(indices []int) (n int, gen func(i int) []T))
+	Plan(then func(indices []int) Step[T])
 }
 
 // adopted returns the items a Tester's First adopted: the candidate it

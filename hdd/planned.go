@@ -1,0 +1,236 @@
+package hdd
+
+import (
+	"context"
+	"sync"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// Testing ahead along a plan. A minimizer that plans (minimize.Planner)
+// says, before each step, which step follows each outcome: after a
+// failure the next candidate of the step, after a success the first
+// candidate of the step its adoption leads to, and so on. The serial
+// search walks one path of that tree of steps, its verdicts deciding at
+// each candidate which way. With several jobs, firstPlanned tests in each
+// round the candidates of the tree the walk is likeliest to reach, the
+// candidate it is at included, and the walk then goes through every
+// verdict it finds: a round passes several candidates of the walk when
+// the verdicts are as guessed, successes as well as failures. Which
+// candidate is adopted is the serial search's, whatever the guesses, so the
+// result is that of one job; only the runs depend on Jobs.
+//
+// The guess at each candidate is the share of successes among the last
+// verdicts of the walk (succRate). A round tests at most Jobs candidates,
+// the likeliest first, and none less likely than minLikely: candidates
+// deep in the tree are seldom reached, and each test of one that is not is
+// a run for nothing.
+
+// A planStep is a step of a plan in candidates: n alternatives made by
+// gen, and then, the step that follows if the one at i is adopted (n = 0:
+// nothing more is tested).
+type planStep struct {
+	n    int
+	gen  func(i int) tree.Candidate
+	then func(i int) planStep
+}
+
+// recentVerdicts is how many of the walk's last verdicts succRate counts.
+const recentVerdicts = 16
+
+// A planNode is a candidate of the tree of steps: alternative i of step.
+type planNode struct {
+	step *planStep
+	i    int
+	p    prepared // rendered when the walk may reach it
+	done bool     // its verdict is known: ok, or err
+	ok   bool
+	err  error
+	// fail and succ are the nodes that follow a failure and a success,
+	// made on demand; nil once made if the plan ends there.
+	fail, succ   *planNode
+	failed, sucd bool // whether fail and succ were made
+}
+
+// next returns the node the walk goes to after n's verdict ok, or nil
+// where the plan ends.
+func (n *planNode) next(ok bool) *planNode {
+	if !ok {
+		if !n.failed {
+			n.failed = true
+			if n.i+1 < n.step.n {
+				n.fail = &planNode{step: n.step, i: n.i + 1}
+			}
+		}
+		return n.fail
+	}
+	if !n.sucd {
+		n.sucd = true
+		if st := n.step.then(n.i); st.n > 0 {
+			n.succ = &planNode{step: &st}
+		}
+	}
+	return n.succ
+}
+
+// A planAhead is what firstPlanned is told of the tests that look ahead of
+// the level: tail, if not nil, is called once, with the jobs left idle,
+// when a round tests the step's last alternatives and every verdict of the
+// step so far is a failure; wait waits for the tests it started.
+type planAhead struct {
+	tail func(idle int)
+	wait func()
+}
+
+// firstPlanned is first for a step whose minimizer plans, with Jobs > 1
+// (see the comment above): it adopts the first interesting alternative of
+// step, as the serial search would, and returns its index, or none.
+func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhead) ([]int, error) {
+	if step.n == 0 {
+		return nil, nil
+	}
+	root := &planNode{step: &step}
+	tailed := false
+	for {
+		// The walk: through the known verdicts of the step, to its first
+		// success, or to its first unknown verdict.
+		head := root
+		for head != nil && head.done {
+			if head.err != nil {
+				return nil, head.err
+			}
+			if head.ok {
+				s.walked(head.i, true)
+				s.adopt(head.p.c, head.p.text)
+				return []int{head.i}, nil
+			}
+			head = head.next(false)
+		}
+		if head == nil {
+			s.walked(step.n, false)
+			return nil, nil
+		}
+		round := s.planRound(ctx, head, s.r.Jobs)
+		if ahead.tail != nil && !tailed && len(round) < s.r.Jobs && coversStep(head, round) {
+			tailed = true
+			ahead.tail(s.r.Jobs - len(round))
+		}
+		var wg sync.WaitGroup
+		for _, n := range round {
+			wg.Go(func() {
+				n.ok, n.err = s.evalPrepared(ctx, n.p)
+				n.done = true
+				if !n.ok {
+					n.p.text = nil // only an adopted text is kept
+				}
+			})
+		}
+		wg.Wait()
+		if tailed && ahead.wait != nil {
+			ahead.wait() // no more than Jobs tests at once in the next round
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// planRound returns the candidates of the next round: from head, where
+// the walk is, the likeliest candidates of the tree whose verdicts are
+// unknown, at most max, the first unknown on the walk first. Verdicts
+// found in the cache on the way are taken as they are.
+func (s *search) planRound(ctx context.Context, head *planNode, max int) []*planNode {
+	p := s.succRate()
+	type reach struct {
+		n    *planNode
+		like float64
+	}
+	frontier := []reach{{head, 1}}
+	var round []*planNode
+	for len(frontier) > 0 && len(round) < max {
+		best := 0 // the likeliest, the earliest found among equals
+		for k, r := range frontier {
+			if r.like > frontier[best].like {
+				best = k
+			}
+		}
+		r := frontier[best]
+		frontier = append(frontier[:best], frontier[best+1:]...)
+		if r.like*float64(s.r.Jobs) < 1 && len(round) > 0 {
+			break
+		}
+		n := r.n
+		if n.p.text == nil && !n.done {
+			n.p = s.prepare(n.step.gen(n.i))
+		}
+		if !n.done {
+			s.mu.Lock()
+			ok, seen := s.cache[n.p.hash]
+			s.mu.Unlock()
+			if seen || n.p.malformed {
+				// Known already, or refused by Check without a run.
+				if !seen {
+					ok, _ = s.evalPrepared(ctx, n.p)
+				}
+				n.ok, n.done = ok, true
+			}
+		}
+		if n.done {
+			if c := n.next(n.ok); c != nil {
+				frontier = append(frontier, reach{c, r.like})
+			}
+			continue
+		}
+		round = append(round, n)
+		if c := n.next(true); c != nil {
+			frontier = append(frontier, reach{c, r.like * p})
+		}
+		if c := n.next(false); c != nil {
+			frontier = append(frontier, reach{c, r.like * (1 - p)})
+		}
+	}
+	return round
+}
+
+// coversStep reports whether round holds every alternative of head's step
+// from head on whose verdict is unknown: the step's last test is under
+// way, and if they all fail, the step adopts nothing.
+func coversStep(head *planNode, round []*planNode) bool {
+	in := make(map[*planNode]bool, len(round))
+	for _, n := range round {
+		in[n] = true
+	}
+	for n := head; n != nil; n = n.fail {
+		if !n.done && !in[n] || !n.failed && n.i+1 < n.step.n {
+			return false
+		}
+	}
+	return true
+}
+
+// walked records the verdicts of a step of the walk, for succRate: fails
+// failures, then a success if ok.
+func (s *search) walked(fails int, ok bool) {
+	for range min(fails, recentVerdicts) {
+		s.recent = append(s.recent, false)
+	}
+	if ok {
+		s.recent = append(s.recent, true)
+	}
+	if k := len(s.recent) - recentVerdicts; k > 0 {
+		s.recent = append(s.recent[:0], s.recent[k:]...)
+	}
+}
+
+// succRate returns the guess that a candidate of the walk is interesting:
+// the share of successes among its last verdicts, smoothed (one success
+// and one failure more), so that no guess is certain.
+func (s *search) succRate() float64 {
+	ok := 0
+	for _, v := range s.recent {
+		if v {
+			ok++
+		}
+	}
+	return float64(ok+1) / float64(len(s.recent)+2)
+}

@@ -1,0 +1,149 @@
+package hdd_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hddreduce/hdd/hdd"
+)
+
+// TestPlannedTestsPastSuccess checks that with several jobs a level's
+// tests go on past a success the walk has not reached yet: over
+// "(a b c d e f g h) (z)" with "h" needed, the first level keeps the first
+// list; the next level's first test, "(e f g h)", is interesting, and the
+// minimizer then tests "()" and "(g h)". The oracle holds "(e f g h)"
+// until "(g h)" has started, which no search testing only the failures'
+// sequence can do.
+func TestPlannedTestsPastSuccess(t *testing.T) {
+	const src = "(a b c d e f g h) (z)"
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	started := func(text string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return seen[text]
+	}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		text := strings.Join(strings.Fields(string(c)), "")
+		mu.Lock()
+		seen[text] = true
+		mu.Unlock()
+		if text == "(efgh)" {
+			for deadline := time.Now().Add(10 * time.Second); !started("(gh)"); time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Errorf("the test of %q did not start beside that of %q in 10 s", "(gh)", text)
+					break
+				}
+			}
+		}
+		return bytes.Contains(c, []byte("h"))
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 8}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "(h)" {
+		t.Errorf("result %q", got)
+	}
+}
+
+// TestPlannedIsSerial checks, over random lists and oracles, that levels
+// tested ahead along the plan end with the serial search's result,
+// whatever the jobs and however long each test takes; that the same jobs
+// give the same test runs every time; and that no more than Jobs tests run
+// at once.
+func TestPlannedIsSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for iter := range 30 {
+		n := 4 + rng.IntN(28)
+		words := make([]string, n)
+		for i := range words {
+			words[i] = fmt.Sprintf("w%d", i)
+		}
+		src := "(" + strings.Join(words, " ") + ")"
+		// Each word is needed with probability 1/4; about half the time
+		// any of a few others will do instead. Every tenth list loses
+		// every word.
+		needed := map[string]bool{}
+		var any []string
+		for _, w := range words {
+			if iter%10 == 0 {
+				break
+			}
+			switch rng.IntN(8) {
+			case 0, 1:
+				needed[w] = true
+			case 2:
+				any = append(any, w)
+			}
+		}
+		oracle := func(c []byte) bool {
+			if iter%10 == 0 {
+				return bytes.Contains(c, []byte("("))
+			}
+			have := map[string]bool{}
+			for _, f := range strings.FieldsFunc(string(c), func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == '\n' }) {
+				have[f] = true
+			}
+			for w := range needed {
+				if !have[w] {
+					return false
+				}
+			}
+			if len(any) == 0 {
+				return true
+			}
+			for _, w := range any {
+				if have[w] {
+					return true
+				}
+			}
+			return false
+		}
+		reduce := func(jobs int, delay func() time.Duration) (string, int, int64) {
+			var now, peak atomic.Int64
+			r := hdd.Reducer{Jobs: jobs, Oracle: hdd.OracleFunc(func(c []byte) bool {
+				k := now.Add(1)
+				defer now.Add(-1)
+				for p := peak.Load(); k > p && !peak.CompareAndSwap(p, k); p = peak.Load() {
+				}
+				time.Sleep(delay())
+				return oracle(c)
+			})}
+			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(res.Output), res.Stats.Tests, peak.Load()
+		}
+		serial, _, _ := reduce(1, func() time.Duration { return 0 })
+		for _, jobs := range []int{2, 4, 8} {
+			var runs0 int
+			for run := range 3 {
+				var calls atomic.Int64
+				got, runs, peak := reduce(jobs, func() time.Duration {
+					return time.Duration(calls.Add(1)*7919%3) * time.Millisecond
+				})
+				if got != serial {
+					t.Fatalf("%s at -j %d: %q, -j 1 gives %q", src, jobs, got, serial)
+				}
+				if peak > int64(jobs) {
+					t.Errorf("%s at -j %d: %d tests at once", src, jobs, peak)
+				}
+				if run == 0 {
+					runs0 = runs
+				} else if runs != runs0 {
+					t.Errorf("%s at -j %d, run %d: %d test runs; run 0: %d", src, jobs, run, runs, runs0)
+				}
+			}
+		}
+	}
+}
