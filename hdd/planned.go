@@ -35,6 +35,13 @@ type planStep struct {
 	then func(i int) planStep
 }
 
+// minReach bounds the candidates a round tests: none that the walk reaches
+// with a probability, by the guesses, below minReach/Jobs. Measured on the
+// public corpus at 8 jobs (replayed verdicts): with 1, 2.43 times fewer
+// rounds than one job, for 2.01 times the test runs; with 1.5, 2.35 times
+// for 1.97 times the runs.
+const minReach = 1.5
+
 // recentVerdicts is how many of the walk's last verdicts succRate counts.
 const recentVerdicts = 16
 
@@ -156,7 +163,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int) []*plan
 		}
 		r := frontier[best]
 		frontier = append(frontier[:best], frontier[best+1:]...)
-		if r.like*float64(s.r.Jobs) < 1 && len(round) > 0 {
+		if r.like*float64(s.r.Jobs) < minReach && len(round) > 0 {
 			break
 		}
 		n := r.n

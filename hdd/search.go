@@ -43,8 +43,8 @@ type search struct {
 	unusedAt int
 	bodiesAt int // as unusedAt, for dropBodies
 
-	foldFails int // folds not interesting in a row (see foldNow)
-	foldSkip  int // successes still to adopt alone (see foldNow)
+	foldFails int    // folds not interesting in a row (see foldNow)
+	foldSkip  int    // successes still to adopt alone (see foldNow)
 	recent    []bool // the last verdicts of planned steps (see succRate)
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu

@@ -59,7 +59,7 @@ func ddminBlocks[T any](ctx context.Context, items []T, test Tester[T]) ([]T, er
 
 // blocks is ddminBlocks; with maxOnes > 0 it makes at most that many
 // rounds of size 1 (see RunAgain). A Tester that is a Planner is told,
-// before each call of First, the call that would follow each outcome.
+// before each call of First, the calls that would follow each outcome.
 func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) ([]T, error) {
 	planner, _ := test.(Planner[T])
 	b := blockState[T]{c: items, at: blockRun{size: len(items) / 2}, maxOnes: maxOnes}
