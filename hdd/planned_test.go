@@ -45,7 +45,7 @@ func TestPlannedTestsPastSuccess(t *testing.T) {
 		}
 		return bytes.Contains(c, []byte("h"))
 	})
-	r := hdd.Reducer{Oracle: oracle, Jobs: 8}
+	r := hdd.Reducer{Oracle: oracle, Jobs: 16}
 	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {
 		t.Fatal(err)
