@@ -24,7 +24,7 @@ var chains = []struct {
 	{"chain then wide", "((((k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12))))", contains("k5", "k11")},
 	// Levels of several nodes, whose last tests leave jobs idle.
 	{"lists of lists", "((p q) (r s t) (u (v w) x))", contains("q", "w")},
-	// Many removals found at once are folded while tests look ahead.
+	// Many removals found at once, passed in few rounds along the plan.
 	{"wide lists", "((a b c d e f g h) (i j (k l m n o p) q r s t))", contains("b", "m")},
 }
 
