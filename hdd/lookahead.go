@@ -65,7 +65,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 	if len(next) == 0 {
 		return nil
 	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &levelPlan{}}, ctx: ctx, max: max}
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &levelPlan{}}, max: max}
 	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil
@@ -85,7 +85,6 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 // tested, as firstPlanned would test them.
 type dryTester struct {
 	levelTester
-	ctx   context.Context
 	max   int
 	cands []prepared
 }
@@ -95,9 +94,9 @@ func (d *dryTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
 	return false, errLookedAhead
 }
 
-func (d *dryTester) First(_ context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+func (d *dryTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
 	if step, ok := d.planned(n, gen); ok && n > 0 {
-		for _, p := range d.s.planRound(d.ctx, &planNode{step: &step}, d.max) {
+		for _, p := range d.s.planRound(ctx, &planNode{step: &step}, d.max) {
 			d.cands = append(d.cands, p.p)
 		}
 		return nil, errLookedAhead

@@ -48,15 +48,11 @@ func TestLookaheadStartsNextLevel(t *testing.T) {
 			}
 			return bytes.Contains(c, []byte("d"))
 		}
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		holdUntil(t, text, "a test of the next level", func() bool {
 			mu.Lock()
-			n := len(started)
-			mu.Unlock()
-			if n > 0 {
-				return false
-			}
-		}
-		t.Errorf("no test of the next level started beside the test of %q in 10 s", text)
+			defer mu.Unlock()
+			return len(started) > 0
+		})
 		return false
 	})
 	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
@@ -92,17 +88,12 @@ func TestLookaheadFillsTail(t *testing.T) {
 		return false
 	}
 	oracle := hdd.OracleFunc(func(c []byte) bool {
-		text := strings.Join(strings.Fields(string(c)), "")
+		text := squeeze(c)
 		mu.Lock()
 		started = append(started, text)
 		mu.Unlock()
 		if text == "((pq))" {
-			for deadline := time.Now().Add(10 * time.Second); !nextLevel(); time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Errorf("no test of the next level started beside the test of %q in 10 s", text)
-					break
-				}
-			}
+			holdUntil(t, text, "a test of the next level", nextLevel)
 		}
 		return bytes.Contains(c, []byte("q")) && bytes.Contains(c, []byte("s"))
 	})
@@ -111,7 +102,7 @@ func TestLookaheadFillsTail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "((q)(s))" {
+	if got := squeeze(res.Output); got != "((q)(s))" {
 		t.Errorf("result %q", got)
 	}
 }
@@ -130,15 +121,9 @@ func TestLookaheadLimits(t *testing.T) {
 		for _, jobs := range []int{2, 3, 4, 8} {
 			var first *hdd.Result
 			for run := range 6 {
-				var now, peak, calls atomic.Int64
-				oracle := hdd.OracleFunc(func(c []byte) bool {
-					n := now.Add(1)
-					defer now.Add(-1)
-					for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
-					}
-					k := calls.Add(1)
-					time.Sleep(time.Duration(k*7919%5) * time.Millisecond) // shuffled durations
-					return tc.oracle(c)
+				var calls atomic.Int64
+				oracle, peak := peakOracle(tc.oracle, func() time.Duration {
+					return time.Duration(calls.Add(1)*7919%5) * time.Millisecond // shuffled durations
 				})
 				r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
 				res, err := r.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)

@@ -22,9 +22,9 @@ import (
 //
 // The guess at each candidate is the share of successes among the last
 // verdicts of the walk (succRate). A round tests at most Jobs candidates,
-// the likeliest first, and none less likely than minLikely: candidates
-// deep in the tree are seldom reached, and each test of one that is not is
-// a run for nothing.
+// the likeliest first, and none the walk reaches with a probability below
+// minReach/Jobs: candidates deep in the tree are seldom reached, and each
+// test of one that is not is a run for nothing.
 
 // A planStep is a step of a plan in candidates: n alternatives made by
 // gen, and then, the step that follows if the one at i is adopted (n = 0:

@@ -31,17 +31,12 @@ func TestPlannedTestsPastSuccess(t *testing.T) {
 		return seen[text]
 	}
 	oracle := hdd.OracleFunc(func(c []byte) bool {
-		text := strings.Join(strings.Fields(string(c)), "")
+		text := squeeze(c)
 		mu.Lock()
 		seen[text] = true
 		mu.Unlock()
 		if text == "(efgh)" {
-			for deadline := time.Now().Add(10 * time.Second); !started("(gh)"); time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Errorf("the test of %q did not start beside that of %q in 10 s", "(gh)", text)
-					break
-				}
-			}
+			holdUntil(t, text, `the test of "(gh)"`, func() bool { return started("(gh)") })
 		}
 		return bytes.Contains(c, []byte("h"))
 	})
@@ -50,7 +45,7 @@ func TestPlannedTestsPastSuccess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(strings.Fields(string(res.Output)), ""); got != "(h)" {
+	if got := squeeze(res.Output); got != "(h)" {
 		t.Errorf("result %q", got)
 	}
 }
@@ -109,15 +104,8 @@ func TestPlannedIsSerial(t *testing.T) {
 			return false
 		}
 		reduce := func(jobs int, delay func() time.Duration) (string, int, int64) {
-			var now, peak atomic.Int64
-			r := hdd.Reducer{Jobs: jobs, Oracle: hdd.OracleFunc(func(c []byte) bool {
-				k := now.Add(1)
-				defer now.Add(-1)
-				for p := peak.Load(); k > p && !peak.CompareAndSwap(p, k); p = peak.Load() {
-				}
-				time.Sleep(delay())
-				return oracle(c)
-			})}
+			o, peak := peakOracle(oracle, delay)
+			r := hdd.Reducer{Jobs: jobs, Oracle: o}
 			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 			if err != nil {
 				t.Fatal(err)

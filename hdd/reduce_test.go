@@ -104,6 +104,37 @@ func closing(src string, i int) int {
 	return i
 }
 
+// squeeze returns text without its white space.
+func squeeze(text []byte) string { return strings.Join(strings.Fields(string(text)), "") }
+
+// holdUntil holds the test of text, in an oracle, until ready reports
+// true, for at most 10 s; after that it reports that what did not start
+// beside it.
+func holdUntil(t *testing.T, text, what string, ready func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !ready(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Errorf("%s did not start beside the test of %q in 10 s", what, text)
+			return
+		}
+	}
+}
+
+// peakOracle is oracle, each test taking delay(); peak holds the most
+// tests it had under way at once.
+func peakOracle(oracle hdd.OracleFunc, delay func() time.Duration) (o hdd.OracleFunc, peak *atomic.Int64) {
+	var now atomic.Int64
+	peak = new(atomic.Int64)
+	return func(c []byte) bool {
+		n := now.Add(1)
+		defer now.Add(-1)
+		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+		}
+		time.Sleep(delay())
+		return oracle(c)
+	}, peak
+}
+
 // contains is interesting iff every word is in the candidate.
 func contains(words ...string) hdd.OracleFunc {
 	return func(c []byte) bool {
