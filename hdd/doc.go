@@ -44,29 +44,28 @@
 //
 // Every step that tries alternatives in order (minimize.Tester's First)
 // gets the whole sequence of tests it would make if each failed, such as
-// the rest of a ddmin round and the rounds after it. A level's
-// ddmin-blocks, the default list minimizer, also tells the engine which
-// step follows each outcome (minimize.Planner): with Jobs > 1, each round
-// tests the candidates the serial search is likeliest to test next, past
-// successes as well as failures, guessing from its recent verdicts
-// (planned.go), and the search adopts what the serial search adopts. The
-// other steps (other minimizers, hoisting, transforms, shortening) keep
-// Jobs tests under way, in order (speculate.go); at a success they take
-// the verdicts of the others under way, which were made from the same
-// candidate, and when several are interesting they test their fold, the
-// candidate that makes all their changes at once (then the folds of the
-// two halves), and adopt it if it is interesting; otherwise they adopt the
-// first success, as the serial search would. So several successes found
-// at once cost one more test instead of one round each. Which candidates
-// are tested depends on Jobs and on the verdicts, never on how long a test
-// takes: the same input, test and Jobs give the same result and the same
-// runs every time. With one job the search is the serial one; different
-// Jobs may fold different successes and end with different, equally
-// minimal results. Jobs that would be idle at the end of a level test the
-// first tests of the next one (lookahead.go), without changing the
-// result. With one job, the next alternatives
-// are rendered and checked while the current one is tested, so that hdd's
-// own work hides behind the test. Reduce returns only when every test it
+// the rest of a ddmin round and the rounds after it, and most steps also
+// say which step follows each success: a level's ddmin-blocks or ddmin
+// (minimize.Planner), the ddmin that shortens a text, hoisting, each
+// transform and HDD+'s singles (planStep). With Jobs > 1, each round of
+// such a step tests the candidates the serial search is likeliest to test
+// next, past successes as well as failures, guessing from its recent
+// verdicts (planned.go), and the search adopts what the serial search
+// adopts, so the result is that of one job. The steps of the other list
+// minimizers keep Jobs tests under way, in order (speculate.go); at a
+// success they take the verdicts of the others under way, which were made
+// from the same candidate, and when several are interesting they test their
+// fold, the candidate that makes all their changes at once (then the folds
+// of the two halves), and adopt it if it is interesting; otherwise they
+// adopt the first success, as the serial search would. With those
+// minimizers, different Jobs may fold different successes and end with
+// different, equally minimal results. Which candidates are tested depends
+// on Jobs and on the verdicts, never on how long a test takes, so the
+// same input, test and Jobs give the same result every time. Jobs that
+// would be idle at the end of a level test the first tests of the next
+// one (lookahead.go), without changing the result. With one job, the next
+// alternatives are rendered and checked while the current one is tested,
+// so that hdd's own work hides behind the test. Reduce returns only when every test it
 // started has ended.
 //
 // # Errors

@@ -10,9 +10,10 @@ import (
 // present node with a class, it tries its nearest descendants of that class
 // in source order and, on success, goes on from the hoisted node.
 //
-// The alternatives of several nodes go to one call of first, in that
-// order, as many as make twice the jobs: the hoists of different nodes fold
-// into one candidate, while the alternatives of one node do not.
+// The alternatives of several nodes go to one step, in that order (see
+// hoistStep), which plans the step that follows each success: with several
+// jobs, the step is tested ahead along its plan (see firstPlanned), and
+// what is adopted is what one job adopts.
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.tests()
@@ -24,41 +25,9 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 				xs = append(xs, id)
 			}
 		})
-		type alt struct {
-			x, by tree.NodeID
-			k     int // x is xs[k]
-		}
 		for k := 0; k < len(xs); {
-			// The next alternatives, in the serial loop's order.
-			var alts []alt
-			next := k
-			for ; next < len(xs) && (next == k || len(alts) < 2*s.r.Jobs); next++ {
-				x := xs[next]
-				top := x
-				if sub, ok := s.cur.Subst(x); ok && sub.Hoist != tree.NoNode {
-					top = sub.Hoist // hoisted before: go on from there
-				}
-				for _, by := range s.hoistCandidates(top, s.t.Nodes[x].Class) {
-					alts = append(alts, alt{x, by, next})
-				}
-			}
-			if len(alts) == 0 {
-				k = next
-				continue
-			}
-			base := s.cur
-			won, err := s.first(ctx, len(alts), func(i int) tree.Candidate { return base.Hoist(alts[i].x, alts[i].by) },
-				func(idx []int) (tree.Candidate, []int) {
-					// The first success of each node.
-					c, used := base, []int(nil)
-					for _, i := range idx {
-						if len(used) > 0 && alts[used[len(used)-1]].x == alts[i].x {
-							continue
-						}
-						c, used = c.Hoist(alts[i].x, alts[i].by), append(used, i)
-					}
-					return c, used
-				})
+			step, alts, next := s.hoistStep(s.cur, xs, k)
+			won, err := s.firstStep(ctx, step)
 			if err != nil {
 				return changed, err
 			}
@@ -73,16 +42,56 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
+// A hoistAlt is an alternative of hoisting: x replaced by its descendant
+// by; x is the k-th node of its level.
+type hoistAlt struct {
+	x, by tree.NodeID
+	k     int
+}
+
+// hoistStep returns the step of hoisting from c at the nodes xs[k:], in
+// the serial loop's order: the alternatives of xs[k], then of the nodes
+// after it, as many nodes as make hoistWindow alternatives per job, and
+// the nodes that step covers end at xs[next]. After a success at node
+// xs[j] the plan goes on with the step from xs[j] in the hoisted
+// candidate.
+func (s *search) hoistStep(c tree.Candidate, xs []tree.NodeID, k int) (step planStep, alts []hoistAlt, next int) {
+	next = k
+	for ; next < len(xs) && len(alts) < hoistWindow*max(s.r.Jobs, 1); next++ {
+		x := xs[next]
+		top := x
+		if sub, ok := c.Subst(x); ok && sub.Hoist != tree.NoNode {
+			top = sub.Hoist // hoisted before: go on from there
+		}
+		for _, by := range s.hoistCandidates(c, top, s.t.Nodes[x].Class) {
+			alts = append(alts, hoistAlt{x, by, next})
+		}
+	}
+	step = planStep{
+		n:   len(alts),
+		gen: func(i int) tree.Candidate { return c.Hoist(alts[i].x, alts[i].by) },
+		then: func(i int) planStep {
+			st, _, _ := s.hoistStep(c.Hoist(alts[i].x, alts[i].by), xs, alts[i].k)
+			return st
+		},
+	}
+	return step, alts, next
+}
+
+// hoistWindow is how many alternatives per job a step of hoisting covers
+// (at least those of one node): the farthest a round looks along failures.
+const hoistWindow = 4
+
 // hoistCandidates returns the nodes top may be replaced by: its nearest
 // descendants of class, in source order, each preceded by the nodes that
 // continue it as a chain of single nearest descendants, deepest first, so
 // "table > tr > td > p" is tried as p, td, tr in one step each.
-func (s *search) hoistCandidates(top tree.NodeID, class string) []tree.NodeID {
+func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
-	for _, d := range s.nearest(top, class) {
+	for _, d := range s.nearest(c, top, class) {
 		chain := []tree.NodeID{d}
 		for {
-			next := s.nearest(chain[len(chain)-1], class)
+			next := s.nearest(c, chain[len(chain)-1], class)
 			if len(next) != 1 {
 				break
 			}
@@ -95,22 +104,22 @@ func (s *search) hoistCandidates(top tree.NodeID, class string) []tree.NodeID {
 	return out
 }
 
-// nearest returns the present, unedited descendants of id that may stand
-// where a node of class stands (see tree.Policy.CanHoist) and that have no such
+// nearest returns the descendants of id unedited in c that may stand where
+// a node of class stands (see tree.Policy.CanHoist) and that have no such
 // node between them and id, in source order.
-func (s *search) nearest(id tree.NodeID, class string) []tree.NodeID {
+func (s *search) nearest(c tree.Candidate, id tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
 	var visit func(tree.NodeID)
 	visit = func(n tree.NodeID) {
-		for _, c := range s.t.Children(n) {
-			if s.cur.Edited(c) {
+		for _, ch := range s.t.Children(n) {
+			if c.Edited(ch) {
 				continue
 			}
-			if s.p.CanHoist(class, s.t.Nodes[c].Class) {
-				out = append(out, c)
+			if s.p.CanHoist(class, s.t.Nodes[ch].Class) {
+				out = append(out, ch)
 				continue
 			}
-			visit(c)
+			visit(ch)
 		}
 	}
 	visit(id)

@@ -65,7 +65,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 	if len(next) == 0 {
 		return nil
 	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &levelPlan{}}, max: max}
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &listPlan[tree.NodeID]{}}, max: max}
 	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
 	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
 		return nil

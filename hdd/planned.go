@@ -4,11 +4,13 @@ import (
 	"context"
 	"sync"
 
+	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// Testing ahead along a plan. A minimizer that plans (minimize.Planner)
-// says, before each step, which step follows each outcome: after a
+// Testing ahead along a plan. A step that plans (a minimizer that is told
+// a minimize.Planner, or hoisting, a transform or HDD+'s singles, which
+// make planSteps) says which step follows each outcome: after a
 // failure the next candidate of the step, after a success the first
 // candidate of the step its adoption leads to, and so on. The serial
 // search walks one path of that tree of steps, its verdicts deciding at
@@ -23,8 +25,9 @@ import (
 // The guess at each candidate is the share of successes among the last
 // verdicts of the walk (succRate). A round tests at most Jobs candidates,
 // the likeliest first, and none the walk reaches with a probability below
-// minReach/Jobs: candidates deep in the tree are seldom reached, and each
-// test of one that is not is a run for nothing.
+// minReach/Jobs (Jobs counted as 8 at least): candidates deep in the tree
+// are seldom reached, and each test of one that is not is a run for
+// nothing.
 
 // A planStep is a step of a plan in candidates: n alternatives made by
 // gen, and then, the step that follows if the one at i is adopted (n = 0:
@@ -35,11 +38,43 @@ type planStep struct {
 	then func(i int) planStep
 }
 
+// A listPlan holds what a list minimizer plans after its step under way
+// (see minimize.Planner), for the Tester it tells: the Tester is passed by
+// value, the plan by pointer.
+type listPlan[T any] struct {
+	next minimize.Step[T]
+}
+
+// record records the minimizer's plan; a nil plan records nothing.
+func (lp *listPlan[T]) record(next minimize.Step[T]) {
+	if lp != nil {
+		lp.next = next
+	}
+}
+
+// step returns the step of n alternatives made by gen, with the steps the
+// minimizer plans after it, in candidates that config makes; ok is false
+// if it did not plan.
+func (lp *listPlan[T]) step(n int, gen func(i int) []T, config func([]T) tree.Candidate) (planStep, bool) {
+	if lp == nil || lp.next.Then == nil {
+		return planStep{}, false
+	}
+	var in func(minimize.Step[T]) planStep
+	in = func(st minimize.Step[T]) planStep {
+		return planStep{
+			n:    st.N,
+			gen:  func(i int) tree.Candidate { return config(st.Gen(i)) },
+			then: func(i int) planStep { return in(st.Then([]int{i})) },
+		}
+	}
+	return in(minimize.Step[T]{N: n, Gen: gen, Then: lp.next.Then}), true
+}
+
 // minReach bounds the candidates a round tests: none that the walk reaches
-// with a probability, by the guesses, below minReach/Jobs. Measured on the
-// public corpus at 8 jobs (replayed verdicts): with 1, 2.43 times fewer
-// rounds than one job, for 2.01 times the test runs; with 1.5, 2.35 times
-// for 1.97 times the runs.
+// with a probability, by the guesses, below minReach/max(Jobs, 8) (see
+// reachJobs). Measured on the public corpus at 8 jobs (replayed verdicts):
+// with 1, 2.43 times fewer rounds than one job, for 2.01 times the test
+// runs; with 1.5, 2.35 times for 1.97 times the runs.
 const minReach = 1.5
 
 // recentVerdicts is how many of the walk's last verdicts succRate counts.
@@ -87,6 +122,20 @@ func (n *planNode) next(ok bool) *planNode {
 type planAhead struct {
 	tail func(idle int)
 	wait func()
+}
+
+// firstStep adopts the first interesting alternative of step, as the
+// serial search does, and returns its index, or none: with one job it
+// tests them in order, with more along the plan (see firstPlanned).
+func (s *search) firstStep(ctx context.Context, step planStep) ([]int, error) {
+	if s.r.Jobs > 1 {
+		return s.firstPlanned(ctx, step, planAhead{})
+	}
+	i, err := s.firstSerial(ctx, step.n, step.gen)
+	if i < 0 {
+		return nil, err
+	}
+	return []int{i}, err
 }
 
 // firstPlanned is first for a step whose minimizer plans, with Jobs > 1
@@ -163,7 +212,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int) []*plan
 		}
 		r := frontier[best]
 		frontier = append(frontier[:best], frontier[best+1:]...)
-		if r.like*float64(s.r.Jobs) < minReach && len(round) > 0 {
+		if r.like*float64(reachJobs(s.r.Jobs)) < minReach && len(round) > 0 {
 			break
 		}
 		n := r.n
@@ -241,3 +290,11 @@ func (s *search) succRate() float64 {
 	}
 	return float64(ok+1) / float64(len(s.recent)+2)
 }
+
+// reachJobs is the jobs minReach is divided by: Jobs, but at least 8, so
+// that with 2 or 4 jobs a round tests candidates the walk reaches with a
+// probability of 0.19 or more, as with 8, not only those of 0.75 or 0.375
+// (replayed verdicts, public corpus, geometric mean of the rounds' speedup
+// over one job: 1.18 -> 1.47 at -j 2, 1.97 -> 2.07 at -j 4, for 1.07x ->
+// 1.22x and 1.41x -> 1.47x the runs of one job).
+func reachJobs(jobs int) int { return max(jobs, 8) }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars/xml"
 	"github.com/hddreduce/hdd/hdd"
 )
 
@@ -103,7 +104,7 @@ func TestPlannedIsSerial(t *testing.T) {
 			}
 			return false
 		}
-		reduce := func(jobs int, delay func() time.Duration) (string, int, int64) {
+		serialAtEveryJobs(t, src, func(jobs int, delay func() time.Duration) (string, int, int64) {
 			o, peak := peakOracle(oracle, delay)
 			r := hdd.Reducer{Jobs: jobs, Oracle: o}
 			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
@@ -111,27 +112,95 @@ func TestPlannedIsSerial(t *testing.T) {
 				t.Fatal(err)
 			}
 			return string(res.Output), res.Stats.Tests, peak.Load()
-		}
-		serial, _, _ := reduce(1, func() time.Duration { return 0 })
-		for _, jobs := range []int{2, 4, 8} {
-			var runs0 int
-			for run := range 3 {
-				var calls atomic.Int64
-				got, runs, peak := reduce(jobs, func() time.Duration {
-					return time.Duration(calls.Add(1)*7919%3) * time.Millisecond
-				})
-				if got != serial {
-					t.Fatalf("%s at -j %d: %q, -j 1 gives %q", src, jobs, got, serial)
-				}
-				if peak > int64(jobs) {
-					t.Errorf("%s at -j %d: %d tests at once", src, jobs, peak)
-				}
-				if run == 0 {
-					runs0 = runs
-				} else if runs != runs0 {
-					t.Errorf("%s at -j %d, run %d: %d test runs; run 0: %d", src, jobs, run, runs, runs0)
-				}
+		})
+	}
+}
+
+// serialAtEveryJobs checks that reduce, a reduction of the input named
+// name at the given jobs whose tests each take delay(), gives at -j 2, 4
+// and 8 the result of -j 1 whatever the delays, the same test runs at
+// each of three runs, and never more than Jobs tests at once.
+func serialAtEveryJobs(t *testing.T, name string, reduce func(jobs int, delay func() time.Duration) (out string, runs int, peak int64)) {
+	t.Helper()
+	serial, _, _ := reduce(1, func() time.Duration { return 0 })
+	for _, jobs := range []int{2, 4, 8} {
+		var runs0 int
+		for run := range 3 {
+			var calls atomic.Int64
+			got, runs, peak := reduce(jobs, func() time.Duration {
+				return time.Duration(calls.Add(1)*7919%3) * time.Millisecond
+			})
+			if got != serial {
+				t.Fatalf("%s at -j %d: %q, -j 1 gives %q", name, jobs, got, serial)
+			}
+			if peak > int64(jobs) {
+				t.Errorf("%s at -j %d: %d tests at once", name, jobs, peak)
+			}
+			if run == 0 {
+				runs0 = runs
+			} else if runs != runs0 {
+				t.Errorf("%s at -j %d, run %d: %d test runs; run 0: %d", name, jobs, run, runs, runs0)
 			}
 		}
+	}
+}
+
+// TestPhasesAreSerial is TestPlannedIsSerial over random XML documents,
+// whose reduction also hoists elements, applies XML's transforms and
+// shortens texts, under hdd* and hdd+.
+func TestPhasesAreSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var element func(depth int) string
+	element = func(depth int) string {
+		name := string(rune('a' + rng.IntN(4)))
+		if depth == 0 || rng.IntN(4) == 0 {
+			return "<" + name + ">" + strings.Repeat("xy", rng.IntN(4)) + "</" + name + ">"
+		}
+		var b strings.Builder
+		b.WriteString("<" + name + ` k="v">`)
+		for range 1 + rng.IntN(4) {
+			b.WriteString(element(depth - 1))
+		}
+		b.WriteString("</" + name + ">")
+		return b.String()
+	}
+	for iter := range 12 {
+		src := `<!DOCTYPE r PUBLIC "-//x//y" "z.dtd"><r>` + element(3) + element(3) + "</r>"
+		// The bug needs a few tags, and, every other document, some text.
+		var want []string
+		for range 1 + rng.IntN(3) {
+			want = append(want, "<"+string(rune('a'+rng.IntN(4))))
+		}
+		if iter%2 == 0 {
+			want = append(want, "xy")
+		}
+		oracle := func(c []byte) bool {
+			for _, w := range want {
+				if !bytes.Contains(c, []byte(w)) {
+					return false
+				}
+			}
+			return true
+		}
+		if !oracle([]byte(src)) {
+			continue
+		}
+		algorithm := hdd.HDDStar
+		if iter%3 == 0 {
+			algorithm = hdd.HDDPlus
+		}
+		serialAtEveryJobs(t, src, func(jobs int, delay func() time.Duration) (string, int, int64) {
+			doc, err := xml.Parse([]byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, peak := peakOracle(oracle, delay)
+			r := hdd.Reducer{Jobs: jobs, Oracle: o, Algorithm: algorithm}
+			res, err := r.Reduce(context.Background(), doc.Tree, doc.Policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(res.Output), res.Stats.Tests, peak.Load()
+		})
 	}
 }

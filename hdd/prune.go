@@ -127,7 +127,7 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	}
 	s.setPhase("level %d/%d (%s)", d, s.t.MaxLevel(), count(len(items), "node"))
 	testsBefore := s.tests()
-	test := levelTester{s: s, base: s.cur, items: items, ahead: ahead, plan: &levelPlan{}}
+	test := levelTester{s: s, base: s.cur, items: items, ahead: ahead, plan: &listPlan[tree.NodeID]{}}
 	if s.unusedKnown() {
 		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
@@ -168,38 +168,17 @@ type levelTester struct {
 
 	// plan, if not nil, holds what the minimizer would do after the step
 	// under way (see minimize.Planner).
-	plan *levelPlan
-}
-
-// A levelPlan is what a level's minimizer plans after its step under way
-// (see minimize.Planner).
-type levelPlan struct {
-	then func(indices []int) minimize.Step[tree.NodeID]
+	plan *listPlan[tree.NodeID]
 }
 
 // Plan records the minimizer's plan (see minimize.Planner).
-func (l levelTester) Plan(then func(indices []int) minimize.Step[tree.NodeID]) {
-	if l.plan != nil {
-		l.plan.then = then
-	}
-}
+func (l levelTester) Plan(next minimize.Step[tree.NodeID]) { l.plan.record(next) }
 
 // planned returns the step of n alternatives made by gen, with the steps
 // the minimizer plans after it, in candidates; ok is false if it did not
 // plan.
 func (l levelTester) planned(n int, gen func(i int) []tree.NodeID) (planStep, bool) {
-	if l.plan == nil || l.plan.then == nil {
-		return planStep{}, false
-	}
-	var in func(minimize.Step[tree.NodeID]) planStep
-	in = func(st minimize.Step[tree.NodeID]) planStep {
-		return planStep{
-			n:    st.N,
-			gen:  func(i int) tree.Candidate { return l.config(st.Gen(i)) },
-			then: func(i int) planStep { return in(st.Then([]int{i})) },
-		}
-	}
-	return in(minimize.Step[tree.NodeID]{N: n, Gen: gen, Then: l.plan.then}), true
+	return l.plan.step(n, gen, l.config)
 }
 
 // A levelAhead is a level's share in looking ahead (see lookahead): the

@@ -32,7 +32,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		if len(units) == 0 {
 			continue
 		}
-		test := textTester{s: s, base: s.cur, id: id, open: open, close: close}
+		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, plan: &listPlan[[]byte]{}}
 		keep, err := minimize.Run(ctx, minimize.DDMin, units, test)
 		if err != nil {
 			return changed, err
@@ -57,7 +57,11 @@ type textTester struct {
 	base        tree.Candidate
 	id          tree.NodeID
 	open, close []byte
+	plan        *listPlan[[]byte] // what ddmin plans after its step under way
 }
+
+// Plan records ddmin's plan (see minimize.Planner).
+func (tt textTester) Plan(next minimize.Step[[]byte]) { tt.plan.record(next) }
 
 func (tt textTester) config(keep [][]byte) tree.Candidate {
 	text := append([]byte{}, tt.open...)
@@ -73,5 +77,8 @@ func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 }
 
 func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
+	if step, ok := tt.plan.step(n, gen, tt.config); ok && tt.s.r.Jobs > 1 {
+		return tt.s.firstPlanned(ctx, step, planAhead{})
+	}
 	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) }, listFolder(fold, tt.config))
 }

@@ -1,9 +1,13 @@
 package hdd
 
 import (
+	"bytes"
 	"context"
+	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -25,5 +29,79 @@ func TestShorten(t *testing.T) {
 	}
 	if got, want := string(res.Output), `["&amp;sh", ""]`; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestShortenPlannedIsSerial checks, over random texts and oracles, that
+// texts shortened with several jobs (ddmin tested ahead along its plan) end
+// as with one job, whatever each test's duration, with the same test runs
+// every time at the same jobs.
+func TestShortenPlannedIsSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for iter := range 25 {
+		text := make([]byte, 8+rng.IntN(40))
+		for i := range text {
+			text[i] = byte('a' + rng.IntN(6))
+		}
+		// The bug needs a few letters in order, or, every third text,
+		// any text at least half as long as the original.
+		var want []byte
+		for range 1 + rng.IntN(4) {
+			want = append(want, byte('a'+rng.IntN(6)))
+		}
+		long := iter%3 == 0
+		src := `["` + string(text) + `"]`
+		oracle := func(b []byte) bool {
+			if long {
+				return 2*len(b) >= len(src)
+			}
+			rest := b
+			for _, c := range want {
+				k := bytes.IndexByte(rest, c)
+				if k < 0 {
+					return false
+				}
+				rest = rest[k+1:]
+			}
+			return true
+		}
+		if !oracle([]byte(src)) {
+			continue
+		}
+		reduce := func(jobs int, delay func() time.Duration) (string, int) {
+			tr := tree.NewTree([]byte(src))
+			root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+			tr.Add(root, "string", 1, len(src)-1, tree.Chars, "")
+			if err := tr.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			r := Reducer{Jobs: jobs, NoHoist: true, Oracle: OracleFunc(func(b []byte) bool {
+				time.Sleep(delay())
+				return oracle(b)
+			})}
+			res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(res.Output), res.Stats.Tests
+		}
+		serial, _ := reduce(1, func() time.Duration { return 0 })
+		for _, jobs := range []int{2, 4, 8} {
+			var runs0 int
+			for run := range 3 {
+				var calls atomic.Int64
+				got, runs := reduce(jobs, func() time.Duration {
+					return time.Duration(calls.Add(1)*7919%3) * time.Millisecond
+				})
+				if got != serial {
+					t.Fatalf("%s at -j %d: %s, -j 1 gives %s", src, jobs, got, serial)
+				}
+				if run == 0 {
+					runs0 = runs
+				} else if runs != runs0 {
+					t.Errorf("%s at -j %d, run %d: %d test runs; run 0: %d", src, jobs, run, runs, runs0)
+				}
+			}
+		}
 	}
 }

@@ -6,29 +6,18 @@ import (
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// transform runs each of the policy's transforms to a fixed point.
+// transform runs each of the policy's transforms to a fixed point. Each
+// step tries the transform's candidates from where the last success was,
+// in order, and plans the step that follows each success: with several
+// jobs, it is tested ahead along its plan (see firstPlanned), and what is
+// adopted is what one job adopts.
 func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
 	for _, tf := range s.p.Transforms {
 		s.setPhase("%s", tf.Name)
 		testsBefore := s.tests()
 		for from := 0; ; {
-			cands := tf.Candidates(s.t, s.cur)
-			if from >= len(cands) {
-				break
-			}
-			cands = cands[from:]
-			won, err := s.first(ctx, len(cands), func(i int) tree.Candidate { return cands[i] },
-				func(idx []int) (tree.Candidate, []int) {
-					// The successes that merge with those before them.
-					c, used := cands[idx[0]], idx[:1:1]
-					for _, i := range idx[1:] {
-						if m, ok := c.Merge(cands[i]); ok {
-							c, used = m, append(used, i)
-						}
-					}
-					return c, used
-				})
+			won, err := s.firstStep(ctx, transformStep(s.t, tf, s.cur, from))
 			if err != nil {
 				return changed, err
 			}
@@ -41,4 +30,20 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 		s.logf("%s: %s, %s", tf.Name, count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	}
 	return changed, nil
+}
+
+// transformStep returns the step of tf's candidates on c from the one at
+// from on; after a success at from+i, the plan goes on from there on the
+// candidate adopted.
+func transformStep(t *tree.Tree, tf tree.Transform, c tree.Candidate, from int) planStep {
+	cands := tf.Candidates(t, c)
+	if from >= len(cands) {
+		return planStep{}
+	}
+	cands = cands[from:]
+	return planStep{
+		n:    len(cands),
+		gen:  func(i int) tree.Candidate { return cands[i] },
+		then: func(i int) planStep { return transformStep(t, tf, cands[i], from+i) },
+	}
 }

@@ -66,7 +66,7 @@ func blocks[T any](ctx context.Context, items []T, test Tester[T], maxOnes int) 
 	for b.at.size > 0 {
 		call := b.call()
 		if planner != nil {
-			planner.Plan(b.then(call))
+			planner.Plan(b.step(call))
 		}
 		idx, err := removeSpans(ctx, test, call.base, call.total, call.span)
 		if err != nil || len(idx) == 0 {
@@ -104,14 +104,13 @@ func (b blockState[T]) call() blockCall[T] {
 	return k
 }
 
-// then returns the plan of the steps that follow the call k from b (see
-// Planner).
-func (b blockState[T]) then(k blockCall[T]) func(idx []int) Step[T] {
-	return func(idx []int) Step[T] {
+// step returns the call k from b as a Step, with the plan of the steps
+// that follow it (see Planner).
+func (b blockState[T]) step(k blockCall[T]) Step[T] {
+	return Step[T]{N: k.total, Gen: k.gen, Then: func(idx []int) Step[T] {
 		next := b.after(k, idx)
-		call := next.call()
-		return Step[T]{N: call.total, Gen: call.gen, Then: next.then(call)}
-	}
+		return next.step(next.call())
+	}}
 }
 
 // span returns the block at index i of the call.

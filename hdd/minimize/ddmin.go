@@ -13,101 +13,152 @@ import "context"
 // is if every test failed (the subsets and complements at n, then at 2n,
 // ...), so that a Tester that tests several at once looks ahead; subsets do
 // not fold (two of them share nothing), complements do (their fold drops
-// all their chunks).
+// all their chunks). A Tester that is a Planner is told, before each call
+// of First, the calls that would follow each outcome.
 func ddmin[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
-	c := items
-	n := 2
-	for len(c) >= 2 {
-		var steps []ddminStep
-		for m := n; ; m = min(2*m, len(c)) {
-			steps = append(steps, ddminStep{m, false})
-			if m > 2 {
-				steps = append(steps, ddminStep{m, true})
-			}
-			if m >= len(c) {
-				break
-			}
+	planner, _ := test.(Planner[T])
+	st := ddminState[T]{c: items, n: 2}
+	for len(st.c) >= 2 {
+		call := st.call()
+		if planner != nil {
+			planner.Plan(st.step(call))
 		}
-		base, chunked := c, map[int][][]T{}
-		chunks := func(m int) [][]T {
-			if ch, ok := chunked[m]; ok {
-				return ch
-			}
-			chunked[m] = split(base, m)
-			return chunked[m]
-		}
-		at := func(k int) (ddminStep, int) {
-			for _, st := range steps {
-				if k < st.n {
-					return st, k
-				}
-				k -= st.n
-			}
-			panic("ddmin: test index out of range")
-		}
-		total := 0
-		for _, st := range steps {
-			total += st.n
-		}
-		gen := func(k int) []T {
-			st, i := at(k)
-			if st.complement {
-				return complement(chunks(st.n), i)
-			}
-			return chunks(st.n)[i]
-		}
-		fold := func(idx []int) ([]T, bool) {
-			drop := map[int][]int{} // chunk indices to drop, by chunk count
-			for _, k := range idx {
-				st, i := at(k)
-				if !st.complement {
-					return nil, false
-				}
-				drop[st.n] = append(drop[st.n], i)
-			}
-			if len(drop) == 1 {
-				for m, is := range drop {
-					return complement(chunks(m), is...), true
-				}
-			}
-			// Complements of different splits: drop every chunk they drop.
-			removed := make([]bool, len(base))
-			for m, is := range drop {
-				start := 0
-				for j, ch := range chunks(m) {
-					if len(is) > 0 && is[0] == j {
-						for x := start; x < start+len(ch); x++ {
-							removed[x] = true
-						}
-						is = is[1:]
-					}
-					start += len(ch)
-				}
-			}
-			var out []T
-			for x, item := range base {
-				if !removed[x] {
-					out = append(out, item)
-				}
-			}
-			return out, true
-		}
-		idx, err := test.First(ctx, total, gen, fold)
+		idx, err := test.First(ctx, call.total, call.gen, call.fold)
 		if err != nil {
-			return c, err
+			return st.c, err
 		}
 		if len(idx) == 0 {
 			break // every chunk and complement down to single items failed
 		}
-		st, _ := at(idx[0])
-		c = adopted(idx, gen, fold)
-		if st.complement {
-			n = max(st.n-len(idx), 2)
-		} else {
-			n = 2
+		st = st.after(call, idx)
+	}
+	return st.c, nil
+}
+
+// A ddminState is where ddmin is between two calls of First: the items
+// left and the number of chunks to split them into.
+type ddminState[T any] struct {
+	c []T
+	n int
+}
+
+// A ddminCall is the sequence of tests ddmin passes to one call of First:
+// the subsets and complements of base at each split, total in all.
+type ddminCall[T any] struct {
+	base    []T
+	steps   []ddminStep
+	total   int
+	chunked map[int][][]T
+}
+
+// call returns the sequence of the next call of First.
+func (st ddminState[T]) call() *ddminCall[T] {
+	k := &ddminCall[T]{base: st.c, chunked: map[int][][]T{}}
+	if len(st.c) < 2 {
+		return k
+	}
+	for m := st.n; ; m = min(2*m, len(st.c)) {
+		k.steps = append(k.steps, ddminStep{m, false})
+		if m > 2 {
+			k.steps = append(k.steps, ddminStep{m, true})
+		}
+		if m >= len(st.c) {
+			break
 		}
 	}
-	return c, nil
+	for _, s := range k.steps {
+		k.total += s.n
+	}
+	return k
+}
+
+// step returns the call k from st as a Step, with the plan of the calls
+// that follow it (see Planner).
+func (st ddminState[T]) step(k *ddminCall[T]) Step[T] {
+	return Step[T]{N: k.total, Gen: k.gen, Then: func(idx []int) Step[T] {
+		next := st.after(k, idx)
+		return next.step(next.call())
+	}}
+}
+
+// after returns the state after the call k adopted the tests at the
+// indices idx.
+func (st ddminState[T]) after(k *ddminCall[T], idx []int) ddminState[T] {
+	s, _ := k.at(idx[0])
+	next := ddminState[T]{c: adopted(idx, k.gen, k.fold), n: 2}
+	if s.complement {
+		next.n = max(s.n-len(idx), 2)
+	}
+	return next
+}
+
+// chunks returns base split into m chunks.
+func (k *ddminCall[T]) chunks(m int) [][]T {
+	if ch, ok := k.chunked[m]; ok {
+		return ch
+	}
+	k.chunked[m] = split(k.base, m)
+	return k.chunked[m]
+}
+
+// at returns the split of the test at index i and its index there.
+func (k *ddminCall[T]) at(i int) (ddminStep, int) {
+	for _, s := range k.steps {
+		if i < s.n {
+			return s, i
+		}
+		i -= s.n
+	}
+	panic("ddmin: test index out of range")
+}
+
+// gen returns the candidate of the test at index i: a chunk, or a
+// complement.
+func (k *ddminCall[T]) gen(i int) []T {
+	s, j := k.at(i)
+	if s.complement {
+		return complement(k.chunks(s.n), j)
+	}
+	return k.chunks(s.n)[j]
+}
+
+// fold returns the fold of the complements at the indices idx: base less
+// every chunk they drop; ok is false if idx holds a subset.
+func (k *ddminCall[T]) fold(idx []int) ([]T, bool) {
+	drop := map[int][]int{} // chunk indices to drop, by chunk count
+	for _, i := range idx {
+		s, j := k.at(i)
+		if !s.complement {
+			return nil, false
+		}
+		drop[s.n] = append(drop[s.n], j)
+	}
+	if len(drop) == 1 {
+		for m, is := range drop {
+			return complement(k.chunks(m), is...), true
+		}
+	}
+	// Complements of different splits: drop every chunk they drop.
+	removed := make([]bool, len(k.base))
+	for m, is := range drop {
+		start := 0
+		for j, ch := range k.chunks(m) {
+			if len(is) > 0 && is[0] == j {
+				for x := start; x < start+len(ch); x++ {
+					removed[x] = true
+				}
+				is = is[1:]
+			}
+			start += len(ch)
+		}
+	}
+	var out []T
+	for x, item := range k.base {
+		if !removed[x] {
+			out = append(out, item)
+		}
+	}
+	return out, true
 }
 
 // A ddminStep is one phase of ddmin's tests at a split into n chunks: the

@@ -127,7 +127,9 @@ type planTester struct {
 	checked int
 }
 
-func (p *planTester) Plan(then func([]int) Step[int]) { p.then = then }
+func (p *planTester) Plan(next Step[int]) {
+	p.then = next.Then
+}
 
 func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold func([]int) ([]int, bool)) ([]int, error) {
 	for _, st := range p.planned {
@@ -156,26 +158,39 @@ func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold
 	return idx, err
 }
 
-// TestBlocksPlan checks that ddmin-blocks plans, before each call of
-// First, exactly the call that follows what the call adopts (a single
-// success, or the fold of several), and the call after that.
-func TestBlocksPlan(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	checked := 0
-	for iter := range 80 {
-		n := 1 + rng.IntN(50)
-		oracle := randomOracle(n, uint64(iter), 0.5)
-		for _, jobs := range []int{1, 4, 8} {
-			for _, maxOnes := range []int{0, 2} {
-				p := &planTester{windowTester: windowTester{oracle: oracle, jobs: jobs}, t: t}
-				if _, err := blocks(context.Background(), seq(n), Tester[int](p), maxOnes); err != nil {
-					t.Fatal(err)
-				}
-				checked += p.checked
-			}
-		}
+// TestPlans checks that the minimizers that plan (ddmin-blocks, with and
+// without a bound on its rounds of size 1, and ddmin) plan, before each
+// call of First, exactly the call that follows what the call adopts (a
+// single success, or the fold of several), and the call after that.
+func TestPlans(t *testing.T) {
+	planners := []struct {
+		name string
+		run  func(context.Context, []int, Tester[int]) ([]int, error)
+	}{
+		{"ddmin-blocks", ddminBlocks[int]},
+		{"ddmin-blocks, two rounds of size 1", func(ctx context.Context, items []int, test Tester[int]) ([]int, error) {
+			return blocks(ctx, items, test, 2)
+		}},
+		{"ddmin", ddmin[int]},
 	}
-	if checked == 0 {
-		t.Error("no plan was checked")
+	for _, m := range planners {
+		t.Run(m.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(7, 8))
+			checked := 0
+			for iter := range 80 {
+				n := 1 + rng.IntN(50)
+				oracle := randomOracle(n, uint64(iter), 0.5)
+				for _, jobs := range []int{1, 4, 8} {
+					p := &planTester{windowTester: windowTester{oracle: oracle, jobs: jobs}, t: t}
+					if _, err := m.run(context.Background(), seq(n), Tester[int](p)); err != nil {
+						t.Fatal(err)
+					}
+					checked += p.checked
+				}
+			}
+			if checked == 0 {
+				t.Error("no plan was checked")
+			}
+		})
 	}
 }

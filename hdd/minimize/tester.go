@@ -44,14 +44,14 @@ type Step[T any] struct {
 }
 
 // A Planner is a Tester that a minimizer tells, before a call of First,
-// what it would do next: then(indices) is the minimizer's next step if
-// this call adopts the candidates at indices, and that step's Then the one
-// after it, and so on. A Tester that tests several candidates at once may
-// test ahead along the steps the minimizer is likeliest to make. Only
-// ddmin-blocks plans.
+// the step that call makes and what it would do next: next.Then(indices)
+// is the minimizer's next step if the call adopts the candidates at
+// indices, and that step's Then the one after it, and so on. A Tester that tests several candidates at once may
+// test ahead along the steps the minimizer is likeliest to make.
+// ddmin-blocks and ddmin plan.
 type Planner[T any] interface {
 	Tester[T]
-	Plan(then func(indices []int) Step[T])
+	Plan(next Step[T])
 }
 
 // adopted returns the items a Tester's First adopted: the candidate it
