@@ -63,7 +63,8 @@
 // on Jobs and on the verdicts, never on how long a test takes, so the
 // same input, test and Jobs give the same result every time. Jobs that
 // would be idle at the end of a level test the first tests of the next
-// one (lookahead.go), without changing the result. With one job, the next
+// one, and of the levels after it where those between end when their
+// tests fail (lookahead.go), without changing the result. With one job, the next
 // alternatives are rendered and checked while the current one is tested,
 // so that hdd's own work hides behind the test. Reduce returns only when every test it
 // started has ended.

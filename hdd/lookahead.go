@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -21,7 +20,12 @@ import (
 // next level finds them (or waits for them, while they run): where they
 // are all of its first batch of tests, it makes that step without waiting
 // a round. If the level adopts something more, they were for nothing, and
-// are counted as the test runs they are.
+// are counted as the test runs they are. Jobs still idle go further down:
+// when the tests of the next level known or started are all it would make
+// if they failed, the level after it can be tested too, as it will be if
+// neither level adopts anything, and so on. Near the end of a reduction,
+// where levels of a few nodes follow one another and their tests fail,
+// one round tests several levels.
 //
 // Looking ahead never adopts anything, never changes a verdict and never
 // changes which alternatives are tested together (see stepAhead), so the
@@ -30,18 +34,20 @@ import (
 // the same runs every time. No more than Jobs tests run at once: the tests
 // started ahead take jobs the level leaves idle, a level waits for the
 // tests it started ahead before its next step, and for those started
-// ahead of it before its second step (see levelAhead).
+// ahead of it before its second step, or its first when they hold tests
+// of later levels (see levelAhead).
 
 // errLookedAhead stops the dry run of a list minimizer in lookahead once
 // its first tests are known.
 var errLookedAhead = errors.New("looked ahead")
 
 // aheadTests are tests of level d+1 started during level d, from the best
-// candidate after at adoptions.
+// candidate after at adoptions, and maybe of the levels after it.
 type aheadTests struct {
-	wg sync.WaitGroup
-	n  int // the tests started: the first n the next level makes
-	at int // s.adoptions when they started
+	wg      sync.WaitGroup
+	n       int // the tests of level d+1: the first n it makes
+	chained int // the tests of the levels after d+1 (see lookahead)
+	at      int // s.adoptions when they started
 }
 
 // wait waits for the tests; a nil aheadTests has none.
@@ -51,32 +57,127 @@ func (a *aheadTests) wait() {
 	}
 }
 
+// chain reports whether a holds tests of levels beyond the next.
+func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
+
 // lookahead starts the first tests of level d+1, at most max of them, as
 // they will be if level d adopts nothing more, and returns them; it
-// returns nil if it starts none.
+// returns nil if it starts none. Where the tests of level d+1 known or
+// under way are all those it makes if they fail, as at the end of a
+// reduction, where small levels follow one another and most tests fail,
+// the jobs left test the first tests of level d+2 as it will be if level
+// d+1 adopts nothing either, and so on down the levels.
 func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
-	if max < 1 || d+1 > s.t.MaxLevel() || s.t.RunLevel() == d || s.stale() {
+	a := &aheadTests{at: s.adoptions}
+	started := make(map[uint64]bool)
+	for lv := d + 1; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
+		items := s.candidates(lv)
+		for _, p := range s.firstTests(ctx, lv, items, max) {
+			if started[p.hash] {
+				continue
+			}
+			started[p.hash] = true
+			max--
+			if lv == d+1 {
+				a.n++
+			} else {
+				a.chained++
+			}
+			// An error here is the level's to see, when it asks for the
+			// same verdict.
+			a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
+		}
+		if !s.failsThrough(ctx, items, started) {
+			break
+		}
+	}
+	if a.n+a.chained == 0 {
 		return nil
-	}
-	if f := s.t.FoldLevel(); f >= 0 && d+1 > f {
-		return nil // level d+1 is parsed again first: its candidates are not known yet
-	}
-	next := s.candidates(d + 1)
-	if len(next) == 0 {
-		return nil
-	}
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: next, plan: &listPlan[tree.NodeID]{}}, max: max}
-	_, err := minimize.Run(ctx, s.r.Minimizer, next, dry)
-	if !errors.Is(err, errLookedAhead) || len(dry.cands) == 0 {
-		return nil
-	}
-	a := &aheadTests{n: len(dry.cands), at: s.adoptions}
-	for _, p := range dry.cands {
-		// An error here is the next level's to see, when it asks for the
-		// same verdict.
-		a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
 	}
 	return a
+}
+
+// canLookAt reports whether lookahead can make the tests of level lv now,
+// as they will be if nothing is adopted before it: the tree has the level,
+// and it is not parsed again or pruned in another way before it; with
+// chained, lv is a level after the next, and neither are due the drops
+// that come before a level (see dropDue).
+func (s *search) canLookAt(lv int, chained bool) bool {
+	if lv > s.t.MaxLevel() || s.t.RunLevel() == lv-1 || s.stale() {
+		return false
+	}
+	if f := s.t.FoldLevel(); f >= 0 && lv > f {
+		return false // level lv is parsed again first: its candidates are not known yet
+	}
+	return !chained || !s.bodiesDue() && !s.unusedDue()
+}
+
+// firstTests returns the first tests of the level of items, at most max,
+// as the level makes them if nothing is adopted before it: the
+// minimizer's first step, or the likeliest of its plan to be tested (see
+// dryTester); a level of one node tests only its removal.
+func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int) []prepared {
+	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}}, max: max}
+	switch len(items) {
+	case 0:
+		return nil
+	case 1:
+		return []prepared{s.prepare(dry.config(nil))}
+	}
+	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, dry); !errors.Is(err, errLookedAhead) {
+		return nil
+	}
+	return dry.cands
+}
+
+// failsThrough reports whether the level of items, as it will be if
+// nothing is adopted before it, ends without a test that is not known
+// already or in started, if each fails: then the level after it is the
+// one lookahead may test next. A test that is known to succeed ends the
+// walk too.
+func (s *search) failsThrough(ctx context.Context, items []tree.NodeID, started map[uint64]bool) bool {
+	ft := failTester{levelTester: levelTester{s: s, base: s.cur, items: items}, started: started}
+	keep, err := s.levelRun()(ctx, s.r.Minimizer, items, ft)
+	if err != nil {
+		return false
+	}
+	return len(keep) != 1 || ft.fails(nil) // the level tests the empty set then (see levelOf)
+}
+
+// A failTester is the Tester of failsThrough's dry run of a level: every
+// test fails, if its verdict is known to be a failure or its test is in
+// started; at the first other, the run stops.
+type failTester struct {
+	levelTester
+	started map[uint64]bool
+}
+
+// fails reports whether keeping keep is known to fail, or under way.
+func (f failTester) fails(keep []tree.NodeID) bool {
+	p := f.s.prepare(f.config(keep))
+	if f.started[p.hash] || p.malformed {
+		return true
+	}
+	f.s.mu.Lock()
+	ok, seen := f.s.cache[p.hash]
+	f.s.mu.Unlock()
+	return seen && !ok
+}
+
+func (f failTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
+	if !f.fails(keep) {
+		return false, errLookedAhead
+	}
+	return false, nil
+}
+
+func (f failTester) First(_ context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+	for i := range n {
+		if !f.fails(gen(i)) {
+			return nil, errLookedAhead
+		}
+	}
+	return nil, nil
 }
 
 // A dryTester is the Tester of a level's dry run in lookahead: it records

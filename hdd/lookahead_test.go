@@ -22,6 +22,10 @@ var chains = []struct {
 	{"chain", "((((a b (c d e) f g))))", contains("d")},
 	{"chain of lists", "(x ((y ((z (p q r s t u))))))", contains("s", "x")},
 	{"chain then wide", "((((k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12))))", contains("k5", "k11")},
+	// Levels past the next tested ahead, when those between end if their
+	// tests fail (see TestLookaheadChainsLevels).
+	{"deep chain", "((((((x (y (z)) w))))))", contains("z")},
+	{"deep chain, kept", "(((((((p) q)))) r))", contains("p", "q", "r")},
 	// Levels of several nodes, whose last tests leave jobs idle.
 	{"lists of lists", "((p q) (r s t) (u (v w) x))", contains("q", "w")},
 	// Many removals found at once, passed in few rounds along the plan.
@@ -62,6 +66,46 @@ func TestLookaheadStartsNextLevel(t *testing.T) {
 	}
 	if got := strings.TrimSpace(string(res.Output)); got != "(d)" && got != "((d))" {
 		t.Errorf("result %q", got)
+	}
+}
+
+// TestLookaheadChainsLevels checks that with several jobs the tests of
+// levels past the next run while a level of one node is tested, when the
+// levels between are known to end if their tests fail: the oracle holds
+// the test of the first inner list's removal, "()", until the test of the
+// third's, "((()))", has started. Level 2's one test, "(())", is started
+// ahead with level 1's; if it fails, level 2 ends, so level 3's test is
+// started too. Without the chain, "((()))" cannot start before "()" ends.
+func TestLookaheadChainsLevels(t *testing.T) {
+	const src = "((((a b c))))"
+	var mu sync.Mutex
+	started := map[string]bool{}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		text := squeeze(c)
+		mu.Lock()
+		started[text] = true
+		mu.Unlock()
+		if text == "()" {
+			holdUntil(t, text, `the test of "((()))"`, func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				return started["((()))"]
+			})
+		}
+		return bytes.Contains(c, []byte("b"))
+	})
+	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1 := hdd.Reducer{Oracle: contains("b"), Jobs: 1}
+	serial, err := r1.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := squeeze(res.Output), squeeze(serial.Output); got != want {
+		t.Errorf("result %q, serially %q", got, want)
 	}
 }
 

@@ -41,7 +41,12 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		la := &levelAhead{d: d, before: ahead, tail: s.r.Jobs > 1}
 		if len(items) == 1 {
 			// The level's one test, the empty set, is not a step of a
-			// list minimizer: its jobs left idle are filled here.
+			// list minimizer: its jobs left idle are filled here, once
+			// the tests of later levels started ahead have ended (the
+			// cache then holds what it will hold at any timing).
+			if ahead.chain() {
+				ahead.wait()
+			}
 			la.next, la.tail = s.lookahead(ctx, d, s.r.Jobs-1), false
 		}
 		ch, err := s.levelOf(ctx, d, items, la)
@@ -131,11 +136,7 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if s.unusedKnown() {
 		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
-	run := minimize.Run[tree.NodeID]
-	if s.r.Algorithm == HDDStar {
-		run = minimize.RunAgain[tree.NodeID] // the next sweep goes on
-	}
-	keep, err := run(ctx, s.r.Minimizer, items, test)
+	keep, err := s.levelRun()(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
 		// whose last test was the empty set: the cache answers).
@@ -150,6 +151,14 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	}
 	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
 	return len(keep) < len(items), err
+}
+
+// levelRun returns how a level runs its list minimizer.
+func (s *search) levelRun() func(context.Context, minimize.Algorithm, []tree.NodeID, minimize.Tester[tree.NodeID]) ([]tree.NodeID, error) {
+	if s.r.Algorithm == HDDStar {
+		return minimize.RunAgain[tree.NodeID] // the next sweep goes on
+	}
+	return minimize.Run[tree.NodeID]
 }
 
 // levelTester is the minimize.Tester of one level: a candidate keeps some of the
@@ -194,7 +203,8 @@ type levelAhead struct {
 // step is called at each step of the level. So that no more than Jobs
 // tests run at once, it waits for the tests the level's steps started
 // ahead at an earlier step, and from the second step on for those started
-// ahead of the level.
+// ahead of the level (from the first, if they hold tests of later levels,
+// which the first step does not count on).
 func (a *levelAhead) step() {
 	if a == nil {
 		return
@@ -202,7 +212,7 @@ func (a *levelAhead) step() {
 	if a.tail {
 		a.next.wait()
 	}
-	if a.steps > 0 {
+	if a.steps > 0 || a.before.chain() {
 		a.before.wait()
 	}
 	a.steps++
@@ -210,14 +220,14 @@ func (a *levelAhead) step() {
 
 // at returns what first is to know of the tests looking ahead around the
 // step under way: the tests started ahead of the level are its first
-// alternatives if it is the level's first step and nothing was adopted
-// since they started.
+// alternatives if it is the level's first step, nothing was adopted
+// since they started and none are of later levels.
 func (a *levelAhead) at(ctx context.Context, s *search) stepAhead {
 	var st stepAhead
 	if a == nil {
 		return st
 	}
-	if a.steps == 1 && a.before != nil && a.before.at == s.adoptions {
+	if a.steps == 1 && a.before != nil && a.before.at == s.adoptions && !a.before.chain() {
 		st.under = a.before.n
 	}
 	if a.tail {
