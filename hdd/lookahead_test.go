@@ -5,9 +5,7 @@ import (
 	"context"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
@@ -157,39 +155,6 @@ func TestLookaheadFillsTail(t *testing.T) {
 // time with the same jobs, however long each test takes.
 func TestLookaheadLimits(t *testing.T) {
 	for _, tc := range chains {
-		r1 := hdd.Reducer{Oracle: tc.oracle, Jobs: 1}
-		serial, err := r1.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, jobs := range []int{2, 3, 4, 8} {
-			var first *hdd.Result
-			for run := range 6 {
-				var calls atomic.Int64
-				oracle, peak := peakOracle(tc.oracle, func() time.Duration {
-					return time.Duration(calls.Add(1)*7919%5) * time.Millisecond // shuffled durations
-				})
-				r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
-				res, err := r.Reduce(context.Background(), sexp(t, tc.src), sexpPolicy)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if p := peak.Load(); p > int64(jobs) {
-					t.Errorf("%s -j %d: %d tests at once", tc.name, jobs, p)
-				}
-				if !bytes.Equal(res.Output, serial.Output) {
-					t.Errorf("%s -j %d: %q, -j 1 gives %q", tc.name, jobs, res.Output, serial.Output)
-				}
-				if run == 0 {
-					first = res
-					continue
-				}
-				// At -j 2 the runs canceled after a success may differ
-				// (whether one had started when it was canceled).
-				if jobs >= 3 && res.Stats.Tests != first.Stats.Tests {
-					t.Errorf("%s -j %d, run %d: %d tests; run 0: %d", tc.name, jobs, run, res.Stats.Tests, first.Stats.Tests)
-				}
-			}
-		}
+		sexpAtEveryJobs(t, tc.name, tc.src, tc.oracle)
 	}
 }

@@ -131,11 +131,7 @@ func (s *search) firstStep(ctx context.Context, step planStep) ([]int, error) {
 	if s.r.Jobs > 1 {
 		return s.firstPlanned(ctx, step, planAhead{})
 	}
-	i, err := s.firstSerial(ctx, step.n, step.gen)
-	if i < 0 {
-		return nil, err
-	}
-	return []int{i}, err
+	return s.firstOne(ctx, step.n, step.gen)
 }
 
 // firstPlanned is first for a step whose minimizer plans, with Jobs > 1

@@ -104,26 +104,33 @@ func TestPlannedIsSerial(t *testing.T) {
 			}
 			return false
 		}
-		serialAtEveryJobs(t, src, func(jobs int, delay func() time.Duration) (string, int, int64) {
-			o, peak := peakOracle(oracle, delay)
-			r := hdd.Reducer{Jobs: jobs, Oracle: o}
-			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return string(res.Output), res.Stats.Tests, peak.Load()
-		})
+		sexpAtEveryJobs(t, src, src, oracle)
 	}
 }
 
+// sexpAtEveryJobs is serialAtEveryJobs for the s-expression src, named
+// name, reduced with oracle by the default search.
+func sexpAtEveryJobs(t *testing.T, name, src string, oracle hdd.OracleFunc) {
+	t.Helper()
+	serialAtEveryJobs(t, name, func(jobs int, delay func() time.Duration) (string, int, int64) {
+		o, peak := peakOracle(oracle, delay)
+		r := hdd.Reducer{Jobs: jobs, Oracle: o}
+		res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(res.Output), res.Stats.Tests, peak.Load()
+	})
+}
+
 // serialAtEveryJobs checks that reduce, a reduction of the input named
-// name at the given jobs whose tests each take delay(), gives at -j 2, 4
-// and 8 the result of -j 1 whatever the delays, the same test runs at
+// name at the given jobs whose tests each take delay(), gives at -j 2, 3,
+// 4 and 8 the result of -j 1 whatever the delays, the same test runs at
 // each of three runs, and never more than Jobs tests at once.
 func serialAtEveryJobs(t *testing.T, name string, reduce func(jobs int, delay func() time.Duration) (out string, runs int, peak int64)) {
 	t.Helper()
 	serial, _, _ := reduce(1, func() time.Duration { return 0 })
-	for _, jobs := range []int{2, 4, 8} {
+	for _, jobs := range []int{2, 3, 4, 8} {
 		var runs0 int
 		for run := range 3 {
 			var calls atomic.Int64

@@ -57,11 +57,7 @@ func (s *search) firstWith(ctx context.Context, n int, gen func(i int) tree.Cand
 		ahead.tail(s.r.Jobs - 1) // waited for at the next step, if any
 	}
 	if s.r.Jobs <= 1 || n <= 1 {
-		i, err := s.firstSerial(ctx, n, gen)
-		if i < 0 {
-			return nil, err
-		}
-		return []int{i}, err
+		return s.firstOne(ctx, n, gen)
 	}
 	type outcome struct {
 		ok   bool
@@ -246,6 +242,16 @@ func (s *search) foldWins(ctx context.Context, wins []int, first int, fold folde
 		}
 	}
 	return nil, nil
+}
+
+// firstOne is firstSerial, with the index it finds as first returns it:
+// none, or one.
+func (s *search) firstOne(ctx context.Context, n int, gen func(i int) tree.Candidate) ([]int, error) {
+	i, err := s.firstSerial(ctx, n, gen)
+	if i < 0 {
+		return nil, err
+	}
+	return []int{i}, err
 }
 
 // firstSerial is first with one test at a time. While a candidate is
