@@ -11,22 +11,18 @@ import (
 // in source order and, on success, goes on from the hoisted node.
 //
 // The alternatives of several nodes go to one step, in that order (see
-// hoistStep), which plans the step that follows each success: with several
-// jobs, the step is tested ahead along its plan (see firstPlanned), and
-// what is adopted is what one job adopts.
+// hoistStep), which plans the step that follows each success, and the
+// next step if none succeeds (see hoistRest): with several jobs, the step
+// is tested ahead along its plan (see firstPlanned), and what is adopted
+// is what one job adopts.
 func (s *search) hoist(ctx context.Context) (bool, error) {
 	changed := false
 	testsBefore := s.tests()
 	for d := 0; d <= s.t.MaxLevel(); d++ {
 		s.setPhase("hoisting, level %d/%d", d, s.t.MaxLevel())
-		var xs []tree.NodeID
-		s.atDepth(d, func(id tree.NodeID) {
-			if s.t.Nodes[id].Class != "" {
-				xs = append(xs, id)
-			}
-		})
+		xs := s.hoistable(s.cur, d)
 		for k := 0; k < len(xs); {
-			step, alts, next := s.hoistStep(s.cur, xs, k)
+			step, alts, next := s.hoistStep(s.cur, d, xs, k)
 			won, err := s.firstStep(ctx, step)
 			if err != nil {
 				return changed, err
@@ -49,13 +45,13 @@ type hoistAlt struct {
 	k     int
 }
 
-// hoistStep returns the step of hoisting from c at the nodes xs[k:], in
-// the serial loop's order: the alternatives of xs[k], then of the nodes
-// after it, as many nodes as make hoistWindow alternatives per job, and
-// the nodes that step covers end at xs[next]. After a success at node
-// xs[j] the plan goes on with the step from xs[j] in the hoisted
-// candidate.
-func (s *search) hoistStep(c tree.Candidate, xs []tree.NodeID, k int) (step planStep, alts []hoistAlt, next int) {
+// hoistStep returns the step of hoisting from c at the nodes xs[k:] of
+// level d, in the serial loop's order: the alternatives of xs[k], then of
+// the nodes after it, as many nodes as make hoistWindow alternatives per
+// job, and the nodes that step covers end at xs[next]. After a success at
+// node xs[j] the plan goes on with the step from xs[j] in the hoisted
+// candidate; if none succeeds, with the nodes after (see hoistRest).
+func (s *search) hoistStep(c tree.Candidate, d int, xs []tree.NodeID, k int) (step planStep, alts []hoistAlt, next int) {
 	next = k
 	for ; next < len(xs) && len(alts) < hoistWindow*max(s.r.Jobs, 1); next++ {
 		x := xs[next]
@@ -71,11 +67,46 @@ func (s *search) hoistStep(c tree.Candidate, xs []tree.NodeID, k int) (step plan
 		n:   len(alts),
 		gen: func(i int) tree.Candidate { return c.Hoist(alts[i].x, alts[i].by) },
 		then: func(i int) planStep {
-			st, _, _ := s.hoistStep(c.Hoist(alts[i].x, alts[i].by), xs, alts[i].k)
+			st, _, _ := s.hoistStep(c.Hoist(alts[i].x, alts[i].by), d, xs, alts[i].k)
+			st.rest = nil // see planStep.rest
 			return st
 		},
+		rest: func() planStep { return s.hoistRest(c, d, xs, next) },
 	}
 	return step, alts, next
+}
+
+// hoistable returns the nodes at depth d in c that may be hoisted: those
+// of a class.
+func (s *search) hoistable(c tree.Candidate, d int) []tree.NodeID {
+	var xs []tree.NodeID
+	s.atDepthOf(c, d, func(id tree.NodeID) {
+		if s.t.Nodes[id].Class != "" {
+			xs = append(xs, id)
+		}
+	})
+	return xs
+}
+
+// hoistRest returns the step hoisting makes from c after a step whose
+// alternatives all fail, the nodes it covered ending at xs[k], xs being
+// the hoistable nodes of level d: the first step with alternatives at the
+// nodes after, at that level or the levels below; n = 0 if there is none.
+func (s *search) hoistRest(c tree.Candidate, d int, xs []tree.NodeID, k int) planStep {
+	for {
+		if k >= len(xs) {
+			if d++; d > s.t.MaxLevel() {
+				return planStep{}
+			}
+			xs, k = s.hoistable(c, d), 0
+			continue
+		}
+		step, _, next := s.hoistStep(c, d, xs, k)
+		if step.n > 0 {
+			return step
+		}
+		k = next
+	}
 }
 
 // hoistWindow is how many alternatives per job a step of hoisting covers

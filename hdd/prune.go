@@ -85,15 +85,18 @@ func (s *search) candidates(d int) []tree.NodeID {
 // candidate, neither removed nor replaced by a text. A hoisted node is
 // offered in its own right (removing it removes what it stands in for); the
 // node it is replaced by is not, since it stands in the hoisted node's place.
-func (s *search) atDepth(d int, f func(id tree.NodeID)) {
+func (s *search) atDepth(d int, f func(id tree.NodeID)) { s.atDepthOf(s.cur, d, f) }
+
+// atDepthOf is atDepth in the candidate c.
+func (s *search) atDepthOf(c tree.Candidate, d int, f func(id tree.NodeID)) {
 	var visit func(id tree.NodeID, viaHoist bool)
 	visit = func(id tree.NodeID, viaHoist bool) {
 		if lv := s.t.Level(id); lv >= d {
 			if lv > d {
 				return
 			}
-			if !viaHoist && !s.cur.Removed(id) {
-				if sub, ok := s.cur.Subst(id); !ok || sub.Hoist != tree.NoNode {
+			if !viaHoist && !c.Removed(id) {
+				if sub, ok := c.Subst(id); !ok || sub.Hoist != tree.NoNode {
 					f(id)
 				}
 			}
@@ -101,17 +104,17 @@ func (s *search) atDepth(d int, f func(id tree.NodeID)) {
 				return
 			}
 		}
-		if s.cur.Removed(id) {
+		if c.Removed(id) {
 			return
 		}
-		if sub, ok := s.cur.Subst(id); ok {
+		if sub, ok := c.Subst(id); ok {
 			if sub.Hoist != tree.NoNode {
 				visit(sub.Hoist, true)
 			}
 			return
 		}
-		for _, c := range s.t.Children(id) {
-			visit(c, false)
+		for _, ch := range s.t.Children(id) {
+			visit(ch, false)
 		}
 	}
 	visit(0, false)

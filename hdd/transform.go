@@ -8,16 +8,17 @@ import (
 
 // transform runs each of the policy's transforms to a fixed point. Each
 // step tries the transform's candidates from where the last success was,
-// in order, and plans the step that follows each success: with several
-// jobs, it is tested ahead along its plan (see firstPlanned), and what is
-// adopted is what one job adopts.
+// in order, and plans the step that follows each success, and the next
+// transform's if none succeeds: with several jobs, it is tested ahead
+// along its plan (see firstPlanned), and what is adopted is what one job
+// adopts.
 func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
-	for _, tf := range s.p.Transforms {
+	for ti, tf := range s.p.Transforms {
 		s.setPhase("%s", tf.Name)
 		testsBefore := s.tests()
 		for from := 0; ; {
-			won, err := s.firstStep(ctx, transformStep(s.t, tf, s.cur, from))
+			won, err := s.firstStep(ctx, transformStep(s.t, s.p.Transforms, ti, s.cur, from))
 			if err != nil {
 				return changed, err
 			}
@@ -32,18 +33,36 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
-// transformStep returns the step of tf's candidates on c from the one at
-// from on; after a success at from+i, the plan goes on from there on the
-// candidate adopted.
-func transformStep(t *tree.Tree, tf tree.Transform, c tree.Candidate, from int) planStep {
-	cands := tf.Candidates(t, c)
+// transformStep returns the step of transform tfs[ti]'s candidates on c
+// from the one at from on; after a success at from+i, the plan goes on
+// from there on the candidate adopted, and if none succeeds, with the next
+// transform (see transformRest).
+func transformStep(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate, from int) planStep {
+	cands := tfs[ti].Candidates(t, c)
 	if from >= len(cands) {
 		return planStep{}
 	}
 	cands = cands[from:]
 	return planStep{
-		n:    len(cands),
-		gen:  func(i int) tree.Candidate { return cands[i] },
-		then: func(i int) planStep { return transformStep(t, tf, cands[i], from+i) },
+		n:   len(cands),
+		gen: func(i int) tree.Candidate { return cands[i] },
+		then: func(i int) planStep {
+			st := transformStep(t, tfs, ti, cands[i], from+i)
+			st.rest = nil // see planStep.rest
+			return st
+		},
+		rest: func() planStep { return transformRest(t, tfs, ti, c) },
 	}
+}
+
+// transformRest returns the step the transforms make after a step of
+// tfs[ti] from c whose candidates all fail: the first step of a later
+// transform that has candidates; n = 0 if there is none.
+func transformRest(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate) planStep {
+	for j := ti + 1; j < len(tfs); j++ {
+		if st := transformStep(t, tfs, j, c, 0); st.n > 0 {
+			return st
+		}
+	}
+	return planStep{}
 }
