@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hddreduce/hdd/hdd/internal/enum"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // An Algorithm chooses how the tree is searched. The zero Algorithm is
@@ -52,6 +53,7 @@ type pass struct {
 
 // sweep lists the passes of one sweep of HDD, in order: pruning the levels
 // top down, hoisting, the format's transforms, the shortening of texts.
+// stepAfter follows the same order.
 var sweep = []pass{
 	{name: "prune", run: (*search).prune},
 	{name: "hoist", on: func(s *search) bool { return !s.r.NoHoist }, run: (*search).hoist},
@@ -113,4 +115,24 @@ func (s *search) sweep(ctx context.Context) (bool, error) {
 		}
 	}
 	return changed, nil
+}
+
+// stepAfter returns the first step of the passes of the sweep after the
+// named one, from c, if each adopts nothing before it, for the rounds to
+// test ahead (see planStep.rest): hoisting's first step after pruning,
+// the first transform's after hoisting, if they are on; n = 0 where the
+// next pass does not plan ahead or there is none.
+func (s *search) stepAfter(pass string, c tree.Candidate) planStep {
+	switch pass {
+	case "prune":
+		if !s.r.NoHoist {
+			return s.hoistRest(c, -1, nil, 0)
+		}
+		fallthrough
+	case "hoist":
+		if !s.r.NoTransform && len(s.p.Transforms) > 0 {
+			return transformRest(s.t, s.p.Transforms, -1, c)
+		}
+	}
+	return planStep{}
 }

@@ -50,8 +50,9 @@
 // transform and HDD+'s singles (planStep). With Jobs > 1, each round of
 // such a step tests the candidates the serial search is likeliest to test
 // next, past successes as well as failures, guessing from its recent
-// verdicts (planned.go), and the search adopts what the serial search
-// adopts, so the result is that of one job. The steps of the other list
+// verdicts (planned.go), and for hoisting and the transforms also the
+// steps that follow if it adopts nothing; the search adopts what the
+// serial search adopts, so the result is that of one job. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a
 // success they take the verdicts of the others under way, which were made
 // from the same candidate, and when several are interesting they test their
@@ -64,10 +65,11 @@
 // same input, test and Jobs give the same result every time. Jobs that
 // would be idle at the end of a level test the first tests of the next
 // one, and of the levels after it where those between end when their
-// tests fail (lookahead.go), without changing the result. With one job, the next
-// alternatives are rendered and checked while the current one is tested,
-// so that hdd's own work hides behind the test. Reduce returns only when every test it
-// started has ended.
+// tests fail, and past the last level those of hoisting and the
+// transforms (lookahead.go), without changing the result. With one job,
+// the next alternatives are rendered and checked while the current one is
+// tested, so that hdd's own work hides behind the test. Reduce returns
+// only when every test it started has ended.
 //
 // # Errors
 //

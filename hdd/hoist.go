@@ -91,12 +91,14 @@ func (s *search) hoistable(c tree.Candidate, d int) []tree.NodeID {
 // hoistRest returns the step hoisting makes from c after a step whose
 // alternatives all fail, the nodes it covered ending at xs[k], xs being
 // the hoistable nodes of level d: the first step with alternatives at the
-// nodes after, at that level or the levels below; n = 0 if there is none.
+// nodes after, at that level or the levels below, or past the last, the
+// first step of the passes after hoisting (see stepAfter). With d = -1 and
+// no xs, it is hoisting's first step.
 func (s *search) hoistRest(c tree.Candidate, d int, xs []tree.NodeID, k int) planStep {
 	for {
 		if k >= len(xs) {
 			if d++; d > s.t.MaxLevel() {
-				return planStep{}
+				return s.stepAfter("hoist", c)
 			}
 			xs, k = s.hoistable(c, d), 0
 			continue

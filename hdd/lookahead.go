@@ -23,9 +23,10 @@ import (
 // are counted as the test runs they are. Jobs still idle go further down:
 // when the tests of the next level known or started are all it would make
 // if they failed, the level after it can be tested too, as it will be if
-// neither level adopts anything, and so on. Near the end of a reduction,
-// where levels of a few nodes follow one another and their tests fail,
-// one round tests several levels.
+// neither level adopts anything, and so on; past the last level, the
+// first tests of hoisting and of the transforms (see stepAfter). Near the
+// end of a reduction, where levels of a few nodes follow one another and
+// their tests fail, one round tests several levels and passes.
 //
 // Looking ahead never adopts anything, never changes a verdict and never
 // changes which alternatives are tested together (see stepAhead), so the
@@ -66,35 +67,66 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // under way are all those it makes if they fail, as at the end of a
 // reduction, where small levels follow one another and most tests fail,
 // the jobs left test the first tests of level d+2 as it will be if level
-// d+1 adopts nothing either, and so on down the levels.
+// d+1 adopts nothing either, and so on down the levels, and past the last
+// level, the first tests of the passes after pruning.
 func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 	a := &aheadTests{at: s.adoptions}
 	started := make(map[uint64]bool)
-	for lv := d + 1; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
+	start := func(p prepared, next bool) {
+		if started[p.hash] {
+			return
+		}
+		started[p.hash] = true
+		max--
+		if next {
+			a.n++
+		} else {
+			a.chained++
+		}
+		// An error here is the level's or pass's to see, when it asks for
+		// the same verdict.
+		a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
+	}
+	lv := d + 1
+	for ; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
 		items := s.candidates(lv)
 		for _, p := range s.firstTests(ctx, lv, items, max) {
-			if started[p.hash] {
-				continue
-			}
-			started[p.hash] = true
-			max--
-			if lv == d+1 {
-				a.n++
-			} else {
-				a.chained++
-			}
-			// An error here is the level's to see, when it asks for the
-			// same verdict.
-			a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
+			start(p, lv == d+1)
 		}
 		if !s.failsThrough(ctx, items, started) {
-			break
+			return a.orNil()
 		}
 	}
+	if max > 0 && s.canPassLevels(lv) {
+		// Every level fails through: then the passes after pruning.
+		if step := s.stepAfter("prune", s.cur); step.n > 0 {
+			for _, n := range s.planRound(ctx, &planNode{step: &step}, max) {
+				start(n.p, false)
+			}
+		}
+	}
+	return a.orNil()
+}
+
+// orNil returns a, or nil if it holds no tests.
+func (a *aheadTests) orNil() *aheadTests {
 	if a.n+a.chained == 0 {
 		return nil
 	}
 	return a
+}
+
+// canPassLevels reports whether pruning ends at level lv, the one past
+// the last, with the tree it has now: it is not parsed again there, and
+// no drops are due (see canLookAt).
+func (s *search) canPassLevels(lv int) bool {
+	if lv <= s.t.MaxLevel() || s.t.RunLevel() == lv-1 || s.stale() {
+		return false
+	}
+	if f := s.t.FoldLevel(); f >= 0 && lv > f {
+		return false
+	}
+	return !s.bodiesDue() && !s.unusedDue()
 }
 
 // canLookAt reports whether lookahead can make the tests of level lv now,

@@ -3,12 +3,14 @@ package hdd_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // chains are trees with levels of one node, as deep JSON and XML documents
@@ -75,35 +77,86 @@ func TestLookaheadStartsNextLevel(t *testing.T) {
 // ahead with level 1's; if it fails, level 2 ends, so level 3's test is
 // started too. Without the chain, "((()))" cannot start before "()" ends.
 func TestLookaheadChainsLevels(t *testing.T) {
-	const src = "((((a b c))))"
+	oracle := contains("b")
+	held := holdsUntilStarted(t, oracle, "()", "((()))")
+	reducesAsSerial(t, "((((a b c))))", sexpPolicy, 4, held, oracle)
+}
+
+// TestLookaheadIntoHoisting checks that with several jobs the first tests
+// of hoisting run beside those of the last level, when these are all the
+// level makes if they fail: level 3's two tests leave six jobs idle, which
+// test level 4's two and then hoisting's first. The oracle holds level 4's
+// removal of b until hoisting's first test, the outer list replaced by the
+// inner one, has started. Without looking past the levels, hoisting starts
+// only once the last level has ended.
+func TestLookaheadIntoHoisting(t *testing.T) {
+	oracle := contains("a", "b", "c")
+	held := holdsUntilStarted(t, oracle, "((a(c)))", "(a(bc))")
+	reducesAsSerial(t, "((a (b c)) d)", sexpPolicy, 8, held, oracle)
+}
+
+// TestRestIntoTransforms checks that with several jobs the first tests of
+// the transforms run beside hoisting's last, when these are all hoisting
+// makes if they fail: the oracle holds hoisting's test of the inner list
+// replaced by its own inner list, in the result of the levels, until the
+// transform's candidate, c made C, has started. Without planning past
+// hoisting, the transforms start only once hoisting has ended.
+func TestRestIntoTransforms(t *testing.T) {
+	policy := *sexpPolicy
+	policy.Transforms = []tree.Transform{{Name: "upper c", Candidates: func(tr *tree.Tree, c tree.Candidate) []tree.Candidate {
+		var out []tree.Candidate
+		tr.Walk(c, func(id tree.NodeID) bool {
+			if string(tr.Text(id)) == "c" && !c.Edited(id) {
+				out = append(out, c.Replace(id, "C"))
+			}
+			return true
+		})
+		return out
+	}}}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		return contains("((a", "b")(c) && (contains("c")(c) || contains("C")(c))
+	})
+	held := holdsUntilStarted(t, oracle, "((bc))", "((a(bC)))")
+	reducesAsSerial(t, "((a (b c)) d)", &policy, 8, held, oracle)
+}
+
+// holdsUntilStarted is oracle, but for the test of the text held (without
+// spaces), which it holds until the test of the text until has started.
+func holdsUntilStarted(t *testing.T, oracle hdd.OracleFunc, held, until string) hdd.OracleFunc {
 	var mu sync.Mutex
 	started := map[string]bool{}
-	oracle := hdd.OracleFunc(func(c []byte) bool {
+	return func(c []byte) bool {
 		text := squeeze(c)
 		mu.Lock()
 		started[text] = true
 		mu.Unlock()
-		if text == "()" {
-			holdUntil(t, text, `the test of "((()))"`, func() bool {
+		if text == held {
+			holdUntil(t, text, fmt.Sprintf("the test of %q", until), func() bool {
 				mu.Lock()
 				defer mu.Unlock()
-				return started["((()))"]
+				return started[until]
 			})
 		}
-		return bytes.Contains(c, []byte("b"))
-	})
-	r := hdd.Reducer{Oracle: oracle, Jobs: 4}
-	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+		return oracle(c)
+	}
+}
+
+// reducesAsSerial reduces the s-expression src under policy at jobs with
+// oracle, and checks that the result is that of interesting at one job.
+func reducesAsSerial(t *testing.T, src string, policy *tree.Policy, jobs int, oracle, interesting hdd.OracleFunc) {
+	t.Helper()
+	r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
+	res, err := r.Reduce(context.Background(), sexp(t, src), policy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1 := hdd.Reducer{Oracle: contains("b"), Jobs: 1}
-	serial, err := r1.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	r1 := hdd.Reducer{Oracle: interesting, Jobs: 1}
+	serial, err := r1.Reduce(context.Background(), sexp(t, src), policy)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := squeeze(res.Output), squeeze(serial.Output); got != want {
-		t.Errorf("result %q, serially %q", got, want)
+		t.Errorf("-j %d: %q, -j 1: %q", jobs, got, want)
 	}
 }
 

@@ -57,7 +57,9 @@ func transformStep(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate,
 
 // transformRest returns the step the transforms make after a step of
 // tfs[ti] from c whose candidates all fail: the first step of a later
-// transform that has candidates; n = 0 if there is none.
+// transform that has candidates; n = 0 if there is none (what the sweep
+// does next, shortening texts, does not plan ahead). With ti = -1, it is
+// the first transform's first step.
 func transformRest(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate) planStep {
 	for j := ti + 1; j < len(tfs); j++ {
 		if st := transformStep(t, tfs, j, c, 0); st.n > 0 {
