@@ -117,16 +117,10 @@ func (a *aheadTests) orNil() *aheadTests {
 }
 
 // canPassLevels reports whether pruning ends at level lv, the one past
-// the last, with the tree it has now: it is not parsed again there, and
-// no drops are due (see canLookAt).
+// the last, with the tree it has now, and no drops are due (see
+// canLookAt).
 func (s *search) canPassLevels(lv int) bool {
-	if lv <= s.t.MaxLevel() || s.t.RunLevel() == lv-1 || s.stale() {
-		return false
-	}
-	if f := s.t.FoldLevel(); f >= 0 && lv > f {
-		return false
-	}
-	return !s.bodiesDue() && !s.unusedDue()
+	return lv > s.t.MaxLevel() && s.unchangedTo(lv) && !s.dropsDue()
 }
 
 // canLookAt reports whether lookahead can make the tests of level lv now,
@@ -135,14 +129,23 @@ func (s *search) canPassLevels(lv int) bool {
 // chained, lv is a level after the next, and neither are due the drops
 // that come before a level (see dropDue).
 func (s *search) canLookAt(lv int, chained bool) bool {
-	if lv > s.t.MaxLevel() || s.t.RunLevel() == lv-1 || s.stale() {
+	return lv <= s.t.MaxLevel() && s.unchangedTo(lv) && (!chained || !s.dropsDue())
+}
+
+// unchangedTo reports whether pruning reaches level lv with the tree it
+// has now, if it adopts nothing before: the tree is not parsed again on
+// the way (see prune).
+func (s *search) unchangedTo(lv int) bool {
+	if s.t.RunLevel() == lv-1 || s.stale() {
 		return false
 	}
-	if f := s.t.FoldLevel(); f >= 0 && lv > f {
-		return false // level lv is parsed again first: its candidates are not known yet
-	}
-	return !chained || !s.bodiesDue() && !s.unusedDue()
+	f := s.t.FoldLevel()
+	return f < 0 || lv <= f // else level lv is parsed again first
 }
+
+// dropsDue reports whether the drops that come before a level are due
+// (see dropDue).
+func (s *search) dropsDue() bool { return s.bodiesDue() || s.unusedDue() }
 
 // firstTests returns the first tests of the level of items, at most max,
 // as the level makes them if nothing is adopted before it: the

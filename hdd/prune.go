@@ -28,7 +28,7 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		if d > s.t.MaxLevel() {
 			break
 		}
-		if s.bodiesDue() || s.unusedDue() {
+		if s.dropsDue() {
 			ahead.wait()
 			ahead = nil
 			ch, err := s.dropDue(ctx)
