@@ -149,13 +149,19 @@ func (s *search) prepare(c tree.Candidate) prepared {
 
 func (s *search) prepareText(c tree.Candidate, text []byte) prepared {
 	p := prepared{c: c, text: text, hash: s.hash(text)}
-	s.mu.Lock()
-	_, seen := s.cache[p.hash]
-	s.mu.Unlock()
-	if !seen && s.p.Check != nil {
+	if _, seen := s.cached(p.hash); !seen && s.p.Check != nil {
 		p.malformed = s.p.Check(text) != nil
 	}
 	return p
+}
+
+// cached returns the verdict the cache holds for the text of hash h, if
+// it holds one (seen). It is safe for concurrent use.
+func (s *search) cached(h uint64) (ok, seen bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ok, seen = s.cache[h]
+	return ok, seen
 }
 
 // evalPrepared tests a prepared candidate through the cache, counting a

@@ -68,7 +68,6 @@ func (s *search) hoistStep(c tree.Candidate, d int, xs []tree.NodeID, k int) (st
 		gen: func(i int) tree.Candidate { return c.Hoist(alts[i].x, alts[i].by) },
 		then: func(i int) planStep {
 			st, _, _ := s.hoistStep(c.Hoist(alts[i].x, alts[i].by), d, xs, alts[i].k)
-			st.rest = nil // see planStep.rest
 			return st
 		},
 		rest: func() planStep { return s.hoistRest(c, d, xs, next) },

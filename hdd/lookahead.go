@@ -193,9 +193,7 @@ func (f failTester) fails(keep []tree.NodeID) bool {
 	if f.started[p.hash] || p.malformed {
 		return true
 	}
-	f.s.mu.Lock()
-	ok, seen := f.s.cache[p.hash]
-	f.s.mu.Unlock()
+	ok, seen := f.s.cached(p.hash)
 	return seen && !ok
 }
 

@@ -47,7 +47,8 @@ type planStep struct {
 	// rest, if not nil, returns the step the caller makes next if every
 	// alternative fails: firstPlanned may test its alternatives ahead,
 	// never adopting them (see planNode.beyond). The steps after a
-	// success have none: a plan that also went past their ends spent
+	// success are planned without it (planNode.next drops it): a plan
+	// that also went past their ends spent
 	// jobs on less likely candidates (replayed at -j 32, gznorm's hoisting
 	// took 16 rounds and 246 runs instead of 9 and 96).
 	rest func() planStep
@@ -131,6 +132,7 @@ func (n *planNode) next(ok bool) *planNode {
 	if !n.sucd {
 		n.sucd = true
 		if st := n.step.then(n.i); st.n > 0 {
+			st.rest = nil // see planStep.rest
 			n.succ = &planNode{step: &st, beyond: n.beyond}
 		}
 	}
@@ -238,9 +240,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int) []*plan
 			n.p = s.prepare(n.step.gen(n.i))
 		}
 		if !n.done {
-			s.mu.Lock()
-			ok, seen := s.cache[n.p.hash]
-			s.mu.Unlock()
+			ok, seen := s.cached(n.p.hash)
 			if seen || n.p.malformed {
 				// Known already, or refused by Check without a run.
 				if !seen {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,23 +23,7 @@ import (
 // sequence can do.
 func TestPlannedTestsPastSuccess(t *testing.T) {
 	const src = "(a b c d e f g h) (z)"
-	var mu sync.Mutex
-	seen := map[string]bool{}
-	started := func(text string) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return seen[text]
-	}
-	oracle := hdd.OracleFunc(func(c []byte) bool {
-		text := squeeze(c)
-		mu.Lock()
-		seen[text] = true
-		mu.Unlock()
-		if text == "(efgh)" {
-			holdUntil(t, text, `the test of "(gh)"`, func() bool { return started("(gh)") })
-		}
-		return bytes.Contains(c, []byte("h"))
-	})
+	oracle := holdsUntilStarted(t, contains("h"), "(efgh)", "(gh)")
 	r := hdd.Reducer{Oracle: oracle, Jobs: 16}
 	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {

@@ -44,13 +44,9 @@ func transformStep(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate,
 	}
 	cands = cands[from:]
 	return planStep{
-		n:   len(cands),
-		gen: func(i int) tree.Candidate { return cands[i] },
-		then: func(i int) planStep {
-			st := transformStep(t, tfs, ti, cands[i], from+i)
-			st.rest = nil // see planStep.rest
-			return st
-		},
+		n:    len(cands),
+		gen:  func(i int) tree.Candidate { return cands[i] },
+		then: func(i int) planStep { return transformStep(t, tfs, ti, cands[i], from+i) },
 		rest: func() planStep { return transformRest(t, tfs, ti, c) },
 	}
 }
