@@ -62,3 +62,69 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 		t.Errorf("the rest ran %q again", tested[runs:])
 	}
 }
+
+// TestRoundGuessesBySize checks that a round looks first where a
+// candidate that removes most of the text is likely to lead: to its
+// failure. The step's first alternative removes six letters of eight,
+// its second one letter; with no verdicts yet, the guess for any
+// candidate is even, and the round of two tests both alternatives rather
+// than the first and the step after its success (which would come first
+// among equal guesses).
+func TestRoundGuessesBySize(t *testing.T) {
+	s := letters(t, 8, 2, func(string) bool { return true })
+	const b, h = 2, 8 // the letters' nodes
+	base := s.cur
+	var most []tree.NodeID
+	for id := tree.NodeID(b); id < h; id++ {
+		most = append(most, id)
+	}
+	step := planStep{
+		n: 2,
+		gen: func(i int) tree.Candidate {
+			if i == 0 {
+				return base.Remove(most...)
+			}
+			return base.Remove(b)
+		},
+		then: func(i int) planStep {
+			c := base.Remove(most...)
+			return planStep{n: 1, gen: func(int) tree.Candidate { return c.Remove(h) },
+				then: func(int) planStep { return planStep{} }}
+		},
+	}
+	root := &planNode{step: &step}
+	round := s.planRound(context.Background(), root, 2)
+	var got []string
+	for _, n := range round {
+		got = append(got, string(bytes.TrimSpace(n.p.text)))
+	}
+	if want := []string{"a h", "a c d e f g h"}; !slices.Equal(got, want) {
+		t.Errorf("round tests %q, want %q", got, want)
+	}
+}
+
+// TestSizedGuess checks that the guess falls as the share a candidate
+// removes grows, and stays a probability.
+func TestSizedGuess(t *testing.T) {
+	tests := []struct {
+		p          float64
+		base, size int
+	}{
+		{0.5, 1000, 1000}, // removes nothing (a transform): the share counts as 1/1024
+		{0.5, 1000, 999},
+		{0.5, 1000, 900},
+		{0.5, 1000, 500},
+		{0.5, 1000, 0},
+	}
+	prev := 1.0
+	for _, tt := range tests {
+		g := sizedGuess(tt.p, tt.base, tt.size)
+		if g <= 0 || g >= 1 || g > prev {
+			t.Errorf("sizedGuess(%v, %d, %d) = %v after %v: want a probability no larger", tt.p, tt.base, tt.size, g, prev)
+		}
+		prev = g
+	}
+	if g := sizedGuess(0.5, 1000, 500); g < 0.4 || g > 0.42 {
+		t.Errorf("sizedGuess(0.5, 1000, 500) = %v, want odds of 0.6 * 2^0.2 (0.41)", g)
+	}
+}
