@@ -90,12 +90,12 @@ func (lp *listPlan[T]) step(n int, gen func(i int) []T, config func([]T) tree.Ca
 
 // minReach bounds the candidates a round tests: none that the walk reaches
 // with a probability, by the guesses, below minReach/max(Jobs, 8) (see
-// reachJobs). Measured on the public corpus (replayed verdicts, geometric
-// mean of the rounds' speedup over one job, and test runs over one job's),
-// with the guesses of sizedGuess: with 1, 2.81 at 8 jobs for 1.97 times the
-// runs, 3.56 at 32 for 3.93 times; with 1.5, 2.69 for 1.90 times and 3.54
-// for 3.77 times. (Guessing by succRate alone, 1.5 gave 2.66 for 2.00 times
-// and 3.59 for 3.98 times.)
+// reachJobs). Measured on the public corpus (verdicts replayed at 100 ms a
+// test, geometric mean of the rounds' speedup over one job, and test runs
+// over one job's), with the guesses of sizedGuess: with 1, 2.81 at 8 jobs
+// for 1.97 times the runs, 3.56 at 32 for 3.93 times; with 1.5, 2.69 for
+// 1.90 times and 3.54 for 3.77 times. (Guessing by succRate alone, 1.5
+// gave 2.66 for 2.00 times and 3.59 for 3.98 times.)
 const minReach = 1.0
 
 // recentVerdicts is how many of the walk's last verdicts succRate counts.
