@@ -50,9 +50,9 @@
 // transform and HDD+'s singles (planStep). With Jobs > 1, each round of
 // such a step tests the candidates the serial search is likeliest to test
 // next, past successes as well as failures, guessing from its recent
-// verdicts and from how much of the text each candidate removes
-// (planned.go), and for hoisting and the transforms also the
-// steps that follow if it adopts nothing; the search adopts what the
+// verdicts, from how much of the text each candidate removes and from what
+// the same edits gave over an earlier text (planned.go), and for hoisting
+// and the transforms also the steps that follow if it adopts nothing; the search adopts what the
 // serial search adopts, so the result is that of one job. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a
 // success they take the verdicts of the others under way, which were made

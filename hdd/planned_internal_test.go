@@ -103,6 +103,48 @@ func TestRoundGuessesBySize(t *testing.T) {
 	}
 }
 
+// TestRoundRecallsEdits checks that a round guesses by what a candidate's
+// edits gave over an earlier base. A first step adopts the removal of h,
+// and its round of two also finds that removing b fails. In the next step
+// (remove b, then c, and remove d after b's success), the walk's successes
+// so far would make the round test past b's success (remove d); recalling
+// that removing b failed, it tests past b's failure (remove c) instead.
+func TestRoundRecallsEdits(t *testing.T) {
+	const b, c, d, h = 2, 3, 4, 8 // the letters' nodes
+	for _, recall := range []bool{false, true} {
+		s := letters(t, 8, 2, func(text string) bool { return strings.Contains(text, "b") })
+		end := func(int) planStep { return planStep{} }
+		base := s.cur
+		first := planStep{n: 2, gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{h, b}[i]) }, then: end}
+		if won, err := s.firstPlanned(context.Background(), first, planAhead{}); err != nil || !slices.Equal(won, []int{0}) {
+			t.Fatalf("the first step adopted %v (%v), want its first alternative", won, err)
+		}
+		if !recall {
+			s.edits = nil
+		}
+		base = s.cur
+		step := planStep{
+			n:   2,
+			gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{b, c}[i]) },
+			then: func(int) planStep {
+				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: end}
+			},
+		}
+		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2)
+		var got []string
+		for _, n := range round {
+			got = append(got, string(bytes.TrimSpace(n.p.text)))
+		}
+		want := []string{"a c d e f g", "a b d e f g"}
+		if !recall {
+			want[1] = "a c e f g"
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("recalling %v: round tests %q, want %q", recall, got, want)
+		}
+	}
+}
+
 // TestSizedGuess checks that the guess falls as the share a candidate
 // removes grows, and stays a probability.
 func TestSizedGuess(t *testing.T) {

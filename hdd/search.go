@@ -43,9 +43,10 @@ type search struct {
 	unusedAt int
 	bodiesAt int // as unusedAt, for dropBodies
 
-	foldFails int    // folds not interesting in a row (see foldNow)
-	foldSkip  int    // successes still to adopt alone (see foldNow)
-	recent    []bool // the last verdicts of planned steps (see succRate)
+	foldFails int             // folds not interesting in a row (see foldNow)
+	foldSkip  int             // successes still to adopt alone (see foldNow)
+	recent    []bool          // the last verdicts of planned steps (see succRate)
+	edits     map[uint64]bool // verdicts by a candidate's edits (see remember)
 
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu

@@ -1,6 +1,8 @@
 package tree
 
 import (
+	"encoding/binary"
+	"hash/maphash"
 	"maps"
 	"slices"
 )
@@ -112,6 +114,40 @@ func (c Candidate) Merge(d Candidate) (Candidate, bool) {
 		}
 	}
 	return m, true
+}
+
+// DiffHash returns a hash, by seed, of the edits c makes that base does
+// not: the nodes c removes that base keeps, and c's replacements and hoists
+// that base lacks or makes otherwise. The same edits made over different
+// bases hash alike, and different edits almost never do.
+func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var b [16]byte
+	for w, bits := range c.removed {
+		if w < len(base.removed) {
+			bits &^= base.removed[w]
+		}
+		if bits != 0 {
+			binary.LittleEndian.PutUint64(b[:], uint64(w))
+			binary.LittleEndian.PutUint64(b[8:], bits)
+			h.Write(b[:])
+		}
+	}
+	for _, id := range c.substed {
+		s := c.subst[id]
+		if bs, ok := base.subst[id]; ok && bs == s {
+			continue
+		}
+		// A marker no removed word starts with: removed words are
+		// indexed by ID/64, far below 1<<63.
+		binary.LittleEndian.PutUint64(b[:], 1<<63|uint64(id))
+		binary.LittleEndian.PutUint64(b[8:], uint64(s.Hoist))
+		h.Write(b[:])
+		h.WriteString(s.Text)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
 }
 
 // EditedWithin reports whether any node with an ID in [from, to) is

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"hash/maphash"
 	"slices"
 	"testing"
 )
@@ -62,5 +63,36 @@ func TestMerge(t *testing.T) {
 				t.Errorf("Merge changed its receiver")
 			}
 		})
+	}
+}
+
+func TestDiffHash(t *testing.T) {
+	seed := maphash.MakeSeed()
+	a := Candidate{}.Remove(1)
+	b := Candidate{}.Remove(1, 70).Replace(2, "x")
+	tests := []struct {
+		name   string
+		c, d   Candidate // the candidates
+		cb, db Candidate // and their bases
+		same   bool
+	}{
+		{"a removal over two bases", a.Remove(5), b.Remove(5), a, b, true},
+		{"a removal over itself", b.Remove(5), b.Remove(5), b, b, true},
+		{"a base's own edits count for nothing", b.Remove(5), Candidate{}.Remove(5), b, Candidate{}, true},
+		{"two removals", a.Remove(5), a.Remove(6), a, a, false},
+		{"removals in two words", a.Remove(5), a.Remove(69), a, a, false},
+		{"a removal and its node's replacement", a.Remove(5), a.Replace(5, ""), a, a, false},
+		{"two texts", b.Replace(3, "y"), b.Replace(3, "z"), b, b, false},
+		{"a text changed from the base's", b.Replace(2, "y"), a.Replace(2, "y"), b, a, true},
+		{"the base's text again", b.Replace(2, "x"), a, b, a, true},
+		{"a hoist and a text", a.Hoist(3, 4), a.Replace(3, ""), a, a, false},
+		{"two hoists", a.Hoist(3, 4), a.Hoist(3, 5), a, a, false},
+		{"more removals", a.Remove(5, 6), a.Remove(5), a, a, false},
+	}
+	for _, tt := range tests {
+		h, k := tt.c.DiffHash(seed, tt.cb), tt.d.DiffHash(seed, tt.db)
+		if (h == k) != tt.same {
+			t.Errorf("%s: hashes equal %v, want %v", tt.name, h == k, tt.same)
+		}
 	}
 }
