@@ -303,18 +303,14 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 	s.repeat = r.Repeat
 
 	err := s.algorithm(ctx)
-	if err == nil {
-		err = s.tidy(ctx)
-	}
-	res := s.result()
 	if err != nil {
-		return res, err
+		return s.result(), err
 	}
-	// Confirm, as bisect does, to avoid a false result from a flaky test
-	// (unless the budget is spent: the result was interesting once).
-	ok, _, err := s.run(ctx, res.Output)
-	s.stats.Elapsed = time.Since(s.start)
-	res.Stats = s.stats
+	// Tidy, then confirm, as bisect does, to avoid a false result from a
+	// flaky test (unless the budget is spent: the result was interesting
+	// once).
+	ok, err := s.finish(ctx)
+	res := s.result()
 	if err != nil {
 		return res, err
 	}

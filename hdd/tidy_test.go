@@ -3,7 +3,10 @@ package hdd
 import (
 	"bytes"
 	"context"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -27,5 +30,77 @@ func TestReduceTidies(t *testing.T) {
 	}
 	if got, want := string(res.Output), "keep\nkeep too\n"; got != want || string(improved) != want {
 		t.Errorf("got %q (improved %q), want %q", got, improved, want)
+	}
+}
+
+// dropLetter is a tidy that removes letter l and the blank after it.
+func dropLetter(l string) tree.Tidy {
+	return tree.Tidy{Name: "drop " + l, Apply: func(b []byte) []byte {
+		return bytes.ReplaceAll(b, []byte(l+" "), nil)
+	}}
+}
+
+// TestFinishAhead checks that finish adopts the same tidies and gives the
+// same confirmation whatever the jobs: one at a time, in one round (16
+// jobs: 7 tests of the texts three tidies can make and 8 confirmations),
+// and with too few jobs for one round (4), when it goes one at a time.
+func TestFinishAhead(t *testing.T) {
+	tidies := []tree.Tidy{dropLetter("b"), dropLetter("c"), dropLetter("d")}
+	tests := []struct {
+		name        string
+		interesting func(text string) bool
+		want        string
+	}{
+		{"every tidy", func(string) bool { return true }, "a "},
+		{"none", func(text string) bool {
+			return strings.Contains(text, "b") && strings.Contains(text, "c") && strings.Contains(text, "d")
+		}, "a b c d "},
+		{"the middle one", func(text string) bool { return strings.Contains(text, "b") && strings.Contains(text, "d") }, "a b d "},
+		{"one of two", func(text string) bool { return strings.Contains(text, "b") || strings.Contains(text, "c") }, "a c "},
+	}
+	for _, tt := range tests {
+		for _, jobs := range []int{1, 4, 16} {
+			s := letters(t, 4, jobs, tt.interesting)
+			s.p.Tidies = tidies
+			var improved []string
+			s.r.Improved = func(b []byte) { improved = append(improved, string(b)) }
+			ok, err := s.finish(context.Background())
+			if err != nil || !ok || string(s.best) != tt.want {
+				t.Errorf("%s, %d jobs: finish gives %q, %v, %v; want %q, true", tt.name, jobs, s.best, ok, err, tt.want)
+			}
+			if len(improved) > 0 && improved[len(improved)-1] != tt.want {
+				t.Errorf("%s, %d jobs: the last text reported is %q", tt.name, jobs, improved[len(improved)-1])
+			}
+		}
+	}
+}
+
+// TestFinishAheadIsOneRound checks that with enough jobs every run of
+// finish is under way at once: each run waits until all 15 have started.
+func TestFinishAheadIsOneRound(t *testing.T) {
+	const runs = 15
+	var mu sync.Mutex
+	started := 0
+	all := make(chan struct{})
+	s := letters(t, 4, 16, func(text string) bool {
+		mu.Lock()
+		if started++; started == runs {
+			close(all)
+		}
+		mu.Unlock()
+		select {
+		case <-all:
+		case <-time.After(10 * time.Second):
+			t.Errorf("a run of %q waited in vain for the others", text)
+		}
+		return true
+	})
+	s.p.Tidies = []tree.Tidy{dropLetter("b"), dropLetter("c"), dropLetter("d")}
+	ok, err := s.finish(context.Background())
+	if err != nil || !ok || string(s.best) != "a " {
+		t.Fatalf("finish gives %q, %v, %v; want \"a \", true", s.best, ok, err)
+	}
+	if s.stats.Tests != runs {
+		t.Errorf("%d runs, want %d", s.stats.Tests, runs)
 	}
 }
