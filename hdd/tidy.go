@@ -67,8 +67,8 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 		ok   bool
 		err  error
 	}
-	tests := map[string]*run{} // by text
-	final := map[string]*run{}
+	tests := map[uint64]*run{} // by the text's hash
+	final := map[uint64]*run{}
 	var walk func(i int, text []byte)
 	walk = func(i int, text []byte) {
 		for ; i < len(tidies) && len(tests)+len(final) <= s.r.Jobs; i++ {
@@ -76,13 +76,13 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 			if len(cand) >= len(text) {
 				continue
 			}
-			if tests[string(cand)] == nil {
-				tests[string(cand)] = &run{text: cand}
+			if h := s.hash(cand); tests[h] == nil {
+				tests[h] = &run{text: cand}
 			}
 			walk(i+1, cand) // adopted
 		} // and not
-		if final[string(text)] == nil {
-			final[string(text)] = &run{text: text}
+		if h := s.hash(text); final[h] == nil {
+			final[h] = &run{text: text}
 		}
 	}
 	walk(0, s.best)
@@ -102,7 +102,7 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 		if len(cand) >= len(s.best) {
 			continue
 		}
-		r := tests[string(cand)]
+		r := tests[s.hash(cand)]
 		if r.err != nil {
 			return false, true, r.err
 		}
@@ -110,6 +110,6 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 			s.tidied(t, cand)
 		}
 	}
-	r := final[string(s.best)]
+	r := final[s.hash(s.best)]
 	return r.ok, true, r.err
 }
