@@ -55,9 +55,9 @@ func (s *search) tidied(t tree.Tidy, cand []byte) {
 // finishAhead is finish in one round: it tests every text the tidies can
 // lead to, whatever the verdicts on the way, and runs the test once more
 // on every text finish can end with, all at once; then it goes through the
-// tidies as finish does, with those verdicts. A run of the confirmation
-// starts with the test of the same text, not after it: two runs of the
-// text are interesting, as in finish. done is false, and nothing is run,
+// tidies as finish does, with those verdicts. A confirmation runs at the
+// same time as the test of the same text, not after it: still, two runs
+// of the text found it interesting, as in finish. done is false, and nothing is run,
 // if those runs are more than Jobs: there are at most 2^k - 1 tests and
 // 2^k confirmations for k tidies that shorten the text, 7 and 8 for the
 // three tidies of most formats, and most lead to the same texts.
