@@ -125,6 +125,10 @@ type planNode struct {
 	// base is the candidate n's is made from: the walk's when the round
 	// is planned, or the success on the path to n.
 	base tree.Candidate
+	// key is the hash of the edits n's candidate makes over base, once
+	// rendered, if it makes any (keyed): see remember.
+	key   uint64
+	keyed bool
 }
 
 // next returns the node the walk goes to after n's verdict ok, or nil
@@ -258,6 +262,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int) []*plan
 		n := r.n
 		if n.p.text == nil && !n.done {
 			n.p = s.prepare(n.step.gen(n.i))
+			n.key, n.keyed = n.p.c.DiffHash(s.seed, n.base)
 		}
 		if !n.done {
 			ok, seen := s.cached(n.p.hash)
@@ -367,17 +372,16 @@ func (s *search) remember(n *planNode) {
 	if s.edits == nil {
 		s.edits = make(map[uint64]bool)
 	}
-	if k, ok := s.editKey(n); ok {
-		s.edits[k] = n.ok
+	if n.keyed {
+		s.edits[n.key] = n.ok
 	}
 }
 
 // recalled returns guess q for n's candidate, corrected by the last
 // verdict remember recorded for the same edits over another base.
 func (s *search) recalled(n *planNode, q float64) float64 {
-	k, edits := s.editKey(n)
-	ok, seen := s.edits[k]
-	if !edits || !seen {
+	ok, seen := s.edits[n.key]
+	if !n.keyed || !seen {
 		return q
 	}
 	f := recallFailed
@@ -386,13 +390,6 @@ func (s *search) recalled(n *planNode, q float64) float64 {
 	}
 	odds := q / (1 - q) * f
 	return odds / (1 + odds)
-}
-
-// editKey returns the key of n's edits over its base, and false if it
-// makes none: candidates that edit nothing have nothing in common.
-func (s *search) editKey(n *planNode) (uint64, bool) {
-	k := n.p.c.DiffHash(s.seed, n.base)
-	return k, k != tree.Candidate{}.DiffHash(s.seed, tree.Candidate{})
 }
 
 // recallFailed and recallSucceeded multiply the odds of a candidate whose

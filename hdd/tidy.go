@@ -18,9 +18,13 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 		tidies = nil
 	}
 	s.setPhase("tidying")
+	test, confirm := s.evalText, func(ctx context.Context, text []byte) (bool, error) {
+		ok, _, err := s.run(ctx, text)
+		return ok, err
+	}
 	if s.r.Jobs > 1 && s.r.MaxTests <= 0 {
-		if ok, done, err := s.finishAhead(ctx, tidies); done {
-			return ok, err
+		if t, c, done := s.finishAhead(ctx, tidies); done {
+			test, confirm = t, c
 		}
 	}
 	for _, t := range tidies {
@@ -28,7 +32,7 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 		if len(cand) >= len(s.best) {
 			continue
 		}
-		ok, err := s.evalText(ctx, cand)
+		ok, err := test(ctx, cand)
 		if err != nil {
 			return false, err
 		}
@@ -36,8 +40,7 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 			s.tidied(t, cand)
 		}
 	}
-	ok, _, err := s.run(ctx, s.best)
-	return ok, err
+	return confirm(ctx, s.best)
 }
 
 // tidied adopts cand, the text tidy t made of the best.
@@ -52,16 +55,19 @@ func (s *search) tidied(t tree.Tidy, cand []byte) {
 	s.logf("tidy %q: %s", t.Name, count(len(cand), "byte"))
 }
 
-// finishAhead is finish in one round: it tests every text the tidies can
+// A verdictFunc returns the verdict of a test run on text.
+type verdictFunc func(ctx context.Context, text []byte) (bool, error)
+
+// finishAhead makes finish one round: it tests every text the tidies can
 // lead to, whatever the verdicts on the way, and runs the test once more
-// on every text finish can end with, all at once; then it goes through the
-// tidies as finish does, with those verdicts. A confirmation runs at the
-// same time as the test of the same text, not after it: still, two runs
-// of the text found it interesting, as in finish. done is false, and nothing is run,
-// if those runs are more than Jobs: there are at most 2^k - 1 tests and
-// 2^k confirmations for k tidies that shorten the text, 7 and 8 for the
-// three tidies of most formats, and most lead to the same texts.
-func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done bool, err error) {
+// on every text finish can end with, all at once, and returns those
+// verdicts as finish's test and confirm. A confirmation runs at the same
+// time as the test of the same text, not after it: still, two runs of the
+// text found it interesting, as in finish. done is false, and nothing is
+// run, if those runs are more than Jobs: there are at most 2^k - 1 tests
+// and 2^k confirmations for k tidies that shorten the text, 7 and 8 for
+// the three tidies of most formats, and most lead to the same texts.
+func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (test, confirm verdictFunc, done bool) {
 	type run struct {
 		text []byte
 		ok   bool
@@ -87,7 +93,7 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 	}
 	walk(0, s.best)
 	if len(tests)+len(final) > s.r.Jobs {
-		return false, false, nil
+		return nil, nil, false
 	}
 	var wg sync.WaitGroup
 	for _, r := range tests {
@@ -97,19 +103,11 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (ok, done 
 		wg.Go(func() { r.ok, _, r.err = s.run(ctx, r.text) })
 	}
 	wg.Wait()
-	for _, t := range tidies {
-		cand := t.Apply(s.best)
-		if len(cand) >= len(s.best) {
-			continue
-		}
-		r := tests[s.hash(cand)]
-		if r.err != nil {
-			return false, true, r.err
-		}
-		if r.ok {
-			s.tidied(t, cand)
+	from := func(runs map[uint64]*run) verdictFunc {
+		return func(_ context.Context, text []byte) (bool, error) {
+			r := runs[s.hash(text)]
+			return r.ok, r.err
 		}
 	}
-	r := final[s.hash(s.best)]
-	return r.ok, true, r.err
+	return from(tests), from(final), true
 }

@@ -118,9 +118,10 @@ func (c Candidate) Merge(d Candidate) (Candidate, bool) {
 
 // DiffHash returns a hash, by seed, of the edits c makes that base does
 // not: the nodes c removes that base keeps, and c's replacements and hoists
-// that base lacks or makes otherwise. The same edits made over different
-// bases hash alike, and different edits almost never do.
-func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) uint64 {
+// that base lacks or makes otherwise; ok is false if there are none. The
+// same edits made over different bases hash alike, and different edits
+// almost never do.
+func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) (hash uint64, ok bool) {
 	var h maphash.Hash
 	h.SetSeed(seed)
 	var b [16]byte
@@ -132,6 +133,7 @@ func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) uint64 {
 			binary.LittleEndian.PutUint64(b[:], uint64(w))
 			binary.LittleEndian.PutUint64(b[8:], bits)
 			h.Write(b[:])
+			ok = true
 		}
 	}
 	for _, id := range c.substed {
@@ -146,8 +148,9 @@ func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) uint64 {
 		h.Write(b[:])
 		h.WriteString(s.Text)
 		h.WriteByte(0)
+		ok = true
 	}
-	return h.Sum64()
+	return h.Sum64(), ok
 }
 
 // EditedWithin reports whether any node with an ID in [from, to) is

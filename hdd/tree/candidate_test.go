@@ -90,9 +90,26 @@ func TestDiffHash(t *testing.T) {
 		{"more removals", a.Remove(5, 6), a.Remove(5), a, a, false},
 	}
 	for _, tt := range tests {
-		h, k := tt.c.DiffHash(seed, tt.cb), tt.d.DiffHash(seed, tt.db)
-		if (h == k) != tt.same {
-			t.Errorf("%s: hashes equal %v, want %v", tt.name, h == k, tt.same)
+		h, hok := tt.c.DiffHash(seed, tt.cb)
+		k, kok := tt.d.DiffHash(seed, tt.db)
+		if (h == k && hok == kok) != tt.same {
+			t.Errorf("%s: hashes equal %v, want %v", tt.name, h == k && hok == kok, tt.same)
+		}
+	}
+	for _, tt := range []struct {
+		name    string
+		c, base Candidate
+		edits   bool
+	}{
+		{"no edits", Candidate{}, Candidate{}, false},
+		{"the base's own edits", b, b, false},
+		{"the base's text again", b.Replace(2, "x"), b, false},
+		{"a removal", b.Remove(5), b, true},
+		{"another text", b.Replace(2, "y"), b, true},
+		{"a hoist", a.Hoist(3, 4), a, true},
+	} {
+		if _, ok := tt.c.DiffHash(seed, tt.base); ok != tt.edits {
+			t.Errorf("%s: DiffHash reports edits %v, want %v", tt.name, ok, tt.edits)
 		}
 	}
 }
