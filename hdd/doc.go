@@ -37,8 +37,10 @@
 // times, to catch a flaky test) and the empty file first, never tests the
 // same text twice (a cache keyed by a hash of the text; eval.go), and tests
 // the result once more at the end. The first checks need only the input's
-// bytes: [Reducer.Preflight] runs them while the caller parses the input,
-// and [Reducer.ReduceChecked] goes on with the tree.
+// bytes: [Reducer.Preflight] starts them while the caller parses the
+// input, and [Reducer.ReduceChecked] goes on with the tree, testing the
+// search's first candidates in the jobs the checks leave idle
+// (preflight.go).
 //
 // # Concurrency
 //

@@ -22,16 +22,17 @@ func (s *search) tests() int {
 	return s.stats.Tests
 }
 
-// run runs the test on text, counting it: once, or during the search up
-// to the Reducer's Repeat times, stopping at the first run that does not
-// find text interesting (a flaky test then does not make the search adopt
-// a candidate that was interesting by chance; most candidates are not
+// run runs the test on text, counting it: up to repeat times (the
+// Reducer's Repeat during the search, once for the checks of the
+// original), stopping at the first run that does not find text
+// interesting (a flaky test then does not make the search adopt a
+// candidate that was interesting by chance; most candidates are not
 // interesting and cost one run). It returns the verdict and the time the
 // runs took. Every run counts as a test, a run stopped because ctx was
 // done too (it is also counted in Stats.Canceled), unless the Oracle says
 // that no test ran. A run is counted before it starts, so that no more
 // than MaxTests ever start: when they have, run fails with ErrBudget.
-func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, error) {
+func (s *search) run(ctx context.Context, text []byte, repeat int) (bool, time.Duration, error) {
 	if text == nil {
 		text = []byte{}
 	}
@@ -43,7 +44,7 @@ func (s *search) run(ctx context.Context, text []byte) (bool, time.Duration, err
 	s.mu.Unlock()
 	start := time.Now()
 	ok, err := false, error(nil)
-	for range max(s.repeat, 1) {
+	for range max(repeat, 1) {
 		s.mu.Lock()
 		if s.r.MaxTests > 0 && s.stats.Tests >= s.r.MaxTests {
 			s.mu.Unlock()
@@ -187,7 +188,7 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 			close(under.done)
 		}()
 		s.mu.Unlock()
-		under.ok, _, under.err = s.run(ctx, p.text)
+		under.ok, _, under.err = s.run(ctx, p.text, s.r.Repeat)
 		if under.err != nil {
 			return false, under.err
 		}

@@ -136,7 +136,7 @@ func (s *search) canLookAt(lv int, chained bool) bool {
 // has now, if it adopts nothing before: the tree is not parsed again on
 // the way (see prune).
 func (s *search) unchangedTo(lv int) bool {
-	if s.t.RunLevel() == lv-1 || s.stale() {
+	if lv > 0 && s.t.RunLevel() == lv-1 || s.stale() {
 		return false
 	}
 	f := s.t.FoldLevel()

@@ -17,7 +17,8 @@ import (
 // test the first tests of the next level (see lookahead).
 func (s *search) prune(ctx context.Context) (bool, error) {
 	changed := false
-	var ahead *aheadTests // the tests started ahead of level d
+	ahead := s.ahead // the tests started ahead of level d
+	s.ahead = nil
 	defer func() { ahead.wait() }()
 	for d := 0; ; d++ {
 		if f := s.t.FoldLevel(); f >= 0 && d > f || s.stale() {

@@ -446,10 +446,7 @@ func TestPreflightThenReduce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pre, err := r.Preflight(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pre := r.Preflight(context.Background(), []byte(src))
 	if _, err := r.ReduceChecked(context.Background(), sexp(t, "(a crash)"), sexpPolicy, pre); err == nil {
 		t.Error("ReduceChecked took a tree of another text")
 	}
@@ -463,7 +460,7 @@ func TestPreflightThenReduce(t *testing.T) {
 	if _, err := r.ReduceChecked(context.Background(), sexp(t, src), sexpPolicy, pre); err == nil {
 		t.Error("a Checked served a second reduction")
 	}
-	if _, err := r.Preflight(context.Background(), []byte("(a b)")); !errors.Is(err, hdd.ErrNotInteresting) {
+	if err := r.Preflight(context.Background(), []byte("(a b)")).Wait(); !errors.Is(err, hdd.ErrNotInteresting) {
 		t.Errorf("Preflight of an uninteresting text: err = %v, want ErrNotInteresting", err)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/maphash"
-	"sync"
 	"time"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
@@ -96,8 +94,11 @@ type Reducer struct {
 	Jobs int
 
 	// Calibrate, if set, is called with the duration of the first run of
-	// the test on the original input (the time the Oracle took to answer),
-	// before any other run, so the caller can derive a timeout from it.
+	// the test on the original input (the time the Oracle took to
+	// answer), so the caller can derive a timeout from it. With one job
+	// it is called before any other run starts; with more, other runs
+	// may be under way, and the timeout should bound them too (as
+	// runner.Command.SetTimeout does).
 	Calibrate func(first time.Duration)
 
 	// Improved, if set, is called each time a smaller interesting
@@ -167,118 +168,15 @@ type Progress struct {
 // returns the best result so far together with ctx.Err() or ErrBudget; the
 // result is interesting and may be written out as a partial reduction.
 func (r *Reducer) Reduce(ctx context.Context, t *tree.Tree, p *tree.Policy) (*Result, error) {
-	pre, err := r.Preflight(ctx, unparse.Text(t, p, tree.Candidate{}))
-	if err != nil {
-		return nil, err
-	}
-	return r.ReduceChecked(ctx, t, p, pre)
-}
-
-// Checked is a reduction whose original input has passed Preflight's
-// tests; ReduceChecked goes on with it.
-type Checked struct {
-	s *search
-}
-
-// Preflight runs the tests Reduce starts with on text, the original input:
-// CheckRuns runs of it and one of the empty file. It needs no tree, so a
-// caller may run it while the input is being parsed (the parse usually
-// takes about as long as a test run) and then call ReduceChecked with the
-// parsed tree. It fails with ErrNotInteresting when no run found the
-// original interesting. Calibrate is called when the first test of the
-// original ends; with one job that test runs alone, before any other;
-// with Jobs > 1 all the tests of Preflight run at once, unless MaxTests
-// leaves no room for all.
-func (r *Reducer) Preflight(ctx context.Context, text []byte) (*Checked, error) {
-	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), repeat: 1, start: time.Now()}
-	s.best = text
-	s.stats.BytesBefore = len(s.best)
-	s.cache[s.hash(s.best)] = true
-
-	s.phase = "checking the original"
-	runs := max(r.CheckRuns, 2)
-	verdicts := make([]bool, runs+1) // the checks, then the empty file
-	errs := make([]error, runs+1)
-	// All at once only if the budget has room for all: the first test must
-	// be one of those that run.
-	parallel := r.Jobs > 1 && (r.MaxTests <= 0 || r.MaxTests > runs+1)
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, max(r.Jobs, 1)) // no more than Jobs at once
-	for i := 0; i <= runs; i++ {
-		text := s.best
-		if i == runs {
-			if len(s.best) == 0 {
-				continue
-			}
-			text = nil
-		}
-		check := func() {
-			var took time.Duration
-			verdicts[i], took, errs[i] = s.run(ctx, text)
-			if i == 0 && errs[i] == nil && r.Calibrate != nil {
-				r.Calibrate(took)
-			}
-		}
-		switch {
-		case i == 0 && !parallel:
-			// The first test runs alone, so the timeout Calibrate
-			// derives from it bounds every other test.
-			if check(); errs[0] != nil {
-				return nil, errs[0]
-			}
-		case parallel:
-			slots <- struct{}{}
-			wg.Go(func() {
-				defer func() { <-slots }()
-				check()
-			})
-		default:
-			check()
-		}
-	}
-	wg.Wait()
-	if errs[0] != nil {
-		return nil, errs[0]
-	}
-	// A small MaxTests leaves some checks undone: they count as neither.
-	done := []bool{true}
-	for i := 1; i <= runs; i++ {
-		done = append(done, errs[i] == nil)
-		if errors.Is(errs[i], ErrBudget) {
-			errs[i] = nil
-		}
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	interesting, checked := 0, 0
-	for i, ok := range verdicts[:runs] {
-		if done[i] {
-			checked++
-		}
-		if ok {
-			interesting++
-		}
-	}
-	switch {
-	case interesting == 0:
-		return nil, ErrNotInteresting
-	case interesting < checked:
-		s.warn(fmt.Errorf("%w: the original input was interesting in %d of %d runs", ErrFlaky, interesting, checked))
-	}
-	if len(s.best) > 0 && done[runs] {
-		s.cache[s.hash(nil)] = verdicts[runs]
-		if verdicts[runs] {
-			s.warn(ErrEmptyInteresting)
-		}
-	}
-	return &Checked{s: s}, nil
+	return r.ReduceChecked(ctx, t, p, r.Preflight(ctx, unparse.Text(t, p, tree.Candidate{})))
 }
 
 // ReduceChecked goes on with a reduction that Preflight started: t must
-// render, unedited, as the text Preflight tested. A Checked is used once.
+// render, unedited, as the text Preflight tests. A Checked is used once.
 // The policy p is the one the tree's adapter supplied; nil is the zero
-// Policy.
+// Policy. It returns the checks' error if they fail (see Checked.Wait);
+// while they run, the jobs they leave idle test the search's first
+// candidates.
 func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Policy, pre *Checked) (*Result, error) {
 	s := pre.s
 	if s == nil || s.t != nil || s.r != r {
@@ -300,7 +198,17 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 			s.stats.NodesBefore++
 		}
 	}
-	s.repeat = r.Repeat
+	// The first tests of the search run beside the checks still under
+	// way, in the jobs they leave idle; they are stopped if the checks
+	// fail.
+	aheadCtx, stopAhead := context.WithCancel(ctx)
+	defer stopAhead()
+	s.ahead = s.beside(aheadCtx, pre)
+	if err := pre.Wait(); err != nil {
+		stopAhead()
+		s.ahead.wait()
+		return nil, err
+	}
 
 	err := s.algorithm(ctx)
 	if err != nil {

@@ -31,9 +31,12 @@ type search struct {
 	start   time.Time
 	phase   string // for Progress; guarded by mu
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
-	repeat  int    // runs of the test per candidate: 1 in Preflight, the Reducer's Repeat after
 
 	adoptions int // candidates adopted so far
+
+	// ahead are the tests started beside the checks of the original, for
+	// the first levels (see beside); prune takes them.
+	ahead *aheadTests
 
 	// needed are the nodes the test needs though the format says nothing
 	// else does, in tree neededOf; unusedAt is 1 + adoptions when

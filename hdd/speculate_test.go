@@ -38,7 +38,7 @@ func letters(t *testing.T, n, jobs int, interesting func(text string) bool) *sea
 		return interesting(string(c))
 	})
 	s := &search{r: &Reducer{Oracle: oracle, Jobs: jobs}, t: tr, p: &tree.Policy{},
-		seed: maphash.MakeSeed(), cache: make(map[uint64]bool), repeat: 1, start: time.Now()}
+		seed: maphash.MakeSeed(), cache: make(map[uint64]bool), start: time.Now()}
 	s.best = tr.Src
 	return s
 }

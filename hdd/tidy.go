@@ -19,7 +19,7 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 	}
 	s.setPhase("tidying")
 	test, confirm := s.evalText, func(ctx context.Context, text []byte) (bool, error) {
-		ok, _, err := s.run(ctx, text)
+		ok, _, err := s.run(ctx, text, s.r.Repeat)
 		return ok, err
 	}
 	if s.r.Jobs > 1 && s.r.MaxTests <= 0 {
@@ -100,7 +100,7 @@ func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (test, con
 		wg.Go(func() { r.ok, r.err = s.evalText(ctx, r.text) })
 	}
 	for _, r := range final {
-		wg.Go(func() { r.ok, _, r.err = s.run(ctx, r.text) })
+		wg.Go(func() { r.ok, _, r.err = s.run(ctx, r.text, s.r.Repeat) })
 	}
 	wg.Wait()
 	from := func(runs map[uint64]*run) verdictFunc {

@@ -165,21 +165,13 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	}
 
 	// Test the start while the input is parsed.
-	type preResult struct {
-		pre *hdd.Checked
-		err error
-	}
 	preCtx, cancelPre := context.WithCancel(ctx)
 	defer cancelPre()
-	checked := make(chan preResult, 1)
-	go func() {
-		pre, err := r.Preflight(preCtx, from.text)
-		checked <- preResult{pre, err}
-	}()
+	pre := r.Preflight(preCtx, from.text)
 	pr := <-parsed
 	if pr.err != nil {
 		cancelPre()
-		<-checked
+		_ = pre.Wait() // no test left running
 		return pr.err
 	}
 	doc := pr.doc
@@ -194,18 +186,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		o.algorithm, o.minimizer, plural(o.jobs, "job"))
 	showStatus.Store(true)
 
-	pre := <-checked
-	var res *hdd.Result
-	err = pre.err
-	if errors.Is(err, hdd.ErrNotInteresting) && start != doc {
-		first, _ := oracle.First()
-		warnf("the earlier result in %s is not interesting any more (%v); starting from %s", p.out, first, p.input)
-		start, from.name = doc, p.input
-		oracle = &runner.Oracle{Tester: tester} // whose first verdict is the input's
-		r.Oracle = oracle
-		pre.pre, err = r.Preflight(ctx, src)
-	}
-	if err == nil {
+	reduce := func(start *grammars.Doc, pre *hdd.Checked) (*hdd.Result, error) {
 		policy := start.Policy
 		if start != doc {
 			// Going on from an earlier result: the tidies are still the
@@ -214,7 +195,16 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 			p.Tidies = doc.Policy.Tidies
 			policy = &p
 		}
-		res, err = r.ReduceChecked(ctx, start.Tree, policy, pre.pre)
+		return r.ReduceChecked(ctx, start.Tree, policy, pre)
+	}
+	res, err := reduce(start, pre)
+	if errors.Is(err, hdd.ErrNotInteresting) && start != doc {
+		first, _ := oracle.First()
+		warnf("the earlier result in %s is not interesting any more (%v); starting from %s", p.out, first, p.input)
+		start, from.name = doc, p.input
+		oracle = &runner.Oracle{Tester: tester} // whose first verdict is the input's
+		r.Oracle = oracle
+		res, err = reduce(start, r.Preflight(ctx, src))
 	}
 	con.clear()
 	if errors.Is(err, hdd.ErrNotInteresting) {

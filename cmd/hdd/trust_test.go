@@ -329,6 +329,39 @@ func TestResumeOnlyFromSameInput(t *testing.T) {
 	}
 }
 
+// TestResumeFromResultNotInteresting goes on from an earlier result
+// whose test has changed its mind (it reads a file the record does not
+// know of): hdd must say so and start again from the input, at one job,
+// and at eight, where the first tests of the search run beside the
+// checks of the earlier result.
+func TestResumeFromResultNotInteresting(t *testing.T) {
+	for _, jobs := range []string{"1", "8"} {
+		t.Run("-j "+jobs, func(t *testing.T) {
+			dir := t.TempDir()
+			want := filepath.Join(dir, "want")
+			test := script(t, dir, "t.sh", `grep -q "$(cat '`+want+`')" "$1"`)
+			input := filepath.Join(dir, "bug.json")
+			os.WriteFile(input, []byte(`{"x":1,"a":{"bugA":true},"b":{"bugB":true},"pad":[1,2,3,4,5,6,7,8,9]}`+"\n"), 0o644)
+			os.WriteFile(want, []byte("bugA"), 0o644)
+			if r := runHDD(t, "-j", jobs, test, input); r.code != 0 {
+				t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+			}
+			os.WriteFile(want, []byte("bugB"), 0o644)
+			r := runHDD(t, "-j", jobs, test, input)
+			if r.code != 0 {
+				t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "is not interesting any more") {
+				t.Errorf("does not say that the earlier result is not interesting any more:\n%s", r.stderr)
+			}
+			got, _ := os.ReadFile(reducedPath(input))
+			if !bytes.Contains(got, []byte("bugB")) || !accepts(t, test, reducedPath(input)) {
+				t.Errorf("the result %q is not interesting\n%s", got, r.stderr)
+			}
+		})
+	}
+}
+
 // TestInPlaceKeepsEveryOriginal runs -in-place on one file, then on another
 // file put in its place: both originals must survive, with their modes.
 func TestInPlaceKeepsEveryOriginal(t *testing.T) {
