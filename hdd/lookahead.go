@@ -98,11 +98,19 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 		}
 	}
 	if max > 0 && s.canPassLevels(lv) {
-		// Every level fails through: then the passes after pruning.
+		// Every level fails through: then the passes after pruning, and
+		// if their tests are all known or under way, finish's runs.
+		covered := true
 		if step := s.stepAfter("prune", s.cur); step.n > 0 {
-			for _, n := range s.planRound(ctx, &planNode{step: &step}, max) {
+			root := &planNode{step: &step}
+			round := s.planRound(ctx, root, max)
+			for _, n := range round {
 				start(n.p, false)
 			}
+			covered = coversPlan(root, round)
+		}
+		if covered && max > 0 {
+			a.chained += s.finishBeside(ctx, max, &a.wg)
 		}
 	}
 	return a.orNil()

@@ -164,6 +164,9 @@ func (n *planNode) next(ok bool) *planNode {
 type planAhead struct {
 	tail func(idle int)
 	wait func()
+	// finish says that jobs left idle by a round that holds the last
+	// tests of the step and of its rest run finish's (see finishBeside).
+	finish bool
 }
 
 // firstStep adopts the first interesting alternative of step, as the
@@ -171,7 +174,7 @@ type planAhead struct {
 // tests them in order, with more along the plan (see firstPlanned).
 func (s *search) firstStep(ctx context.Context, step planStep) ([]int, error) {
 	if s.r.Jobs > 1 {
-		return s.firstPlanned(ctx, step, planAhead{})
+		return s.firstPlanned(ctx, step, planAhead{finish: true})
 	}
 	return s.firstOne(ctx, step.n, step.gen)
 }
@@ -210,6 +213,9 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			ahead.tail(s.r.Jobs - len(round))
 		}
 		var wg sync.WaitGroup
+		if ahead.finish && len(round) > 0 && len(round) < s.r.Jobs && coversPlan(head, round) {
+			s.finishBeside(ctx, s.r.Jobs-len(round), &wg)
+		}
 		for _, n := range round {
 			wg.Go(func() {
 				n.ok, n.err = s.evalPrepared(ctx, n.p)
@@ -307,6 +313,24 @@ func coversStep(head *planNode, round []*planNode) bool {
 	}
 	for n := head; n != nil && !n.beyond; n = n.fail {
 		if !n.done && !in[n] || !n.failed && n.i+1 < n.step.n {
+			return false
+		}
+	}
+	return true
+}
+
+// coversPlan reports whether round holds every candidate whose verdict
+// is unknown on the walk from head if they all fail, through the step's
+// rest to its end, and none known on the way succeeded: if they fail,
+// the step adopts nothing, and nothing is left to test of the steps its
+// rest plans.
+func coversPlan(head *planNode, round []*planNode) bool {
+	in := make(map[*planNode]bool, len(round))
+	for _, n := range round {
+		in[n] = true
+	}
+	for n := head; n != nil; n = n.next(false) {
+		if n.done && n.ok || !n.done && !in[n] {
 			return false
 		}
 	}

@@ -51,6 +51,12 @@ type search struct {
 	recent    []bool          // the last verdicts of planned steps (see succRate)
 	edits     map[uint64]bool // verdicts by a candidate's edits (see remember)
 
+	// confirms are the runs of finish's confirmations, by the text's
+	// hash, and finishedFor is 1 + adoptions when finishBeside last
+	// started them, 0 before (see finishBeside).
+	confirms    map[uint64]*verdict
+	finishedFor int
+
 	bufs      [][]byte  // scratch buffers to render into; guarded by mu
 	running   int       // test runs under way; guarded by mu
 	busySince time.Time // when running last rose from 0; guarded by mu

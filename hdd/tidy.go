@@ -13,10 +13,7 @@ import (
 // Jobs > 1 and no test budget, it makes those runs in one round when they
 // fit (finishAhead).
 func (s *search) finish(ctx context.Context) (bool, error) {
-	tidies := s.p.Tidies
-	if s.r.NoTidy {
-		tidies = nil
-	}
+	tidies := s.tidies()
 	s.setPhase("tidying")
 	test, confirm := s.evalText, func(ctx context.Context, text []byte) (bool, error) {
 		ok, _, err := s.run(ctx, text, s.r.Repeat)
@@ -43,6 +40,14 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 	return confirm(ctx, s.best)
 }
 
+// tidies returns the tidies finish tries: the policy's, unless NoTidy.
+func (s *search) tidies() []tree.Tidy {
+	if s.r.NoTidy {
+		return nil
+	}
+	return s.p.Tidies
+}
+
 // tidied adopts cand, the text tidy t made of the best.
 func (s *search) tidied(t tree.Tidy, cand []byte) {
 	s.mu.Lock()
@@ -67,47 +72,87 @@ type verdictFunc func(ctx context.Context, text []byte) (bool, error)
 // run, if those runs are more than Jobs: there are at most 2^k - 1 tests
 // and 2^k confirmations for k tidies that shorten the text, 7 and 8 for
 // the three tidies of most formats, and most lead to the same texts.
+// Runs that finishBeside started for the same texts are not made again.
 func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (test, confirm verdictFunc, done bool) {
-	type run struct {
-		text []byte
-		ok   bool
-		err  error
+	tests, final, ok := s.finishRuns(tidies, s.r.Jobs)
+	if !ok {
+		return nil, nil, false
 	}
-	tests := map[uint64]*run{} // by the text's hash
-	final := map[uint64]*run{}
+	var wg sync.WaitGroup
+	s.startFinish(ctx, tests, final, &wg)
+	wg.Wait()
+	return s.evalText, func(_ context.Context, text []byte) (bool, error) {
+		v := s.confirms[s.hash(text)]
+		<-v.done
+		return v.ok, v.err
+	}, true
+}
+
+// finishRuns returns the texts finishAhead tests, by hash: those the
+// tidies can lead to from the best text, and those finish can end with,
+// to run once more; ok is false if they are more than max.
+func (s *search) finishRuns(tidies []tree.Tidy, max int) (tests, final map[uint64][]byte, ok bool) {
+	tests, final = map[uint64][]byte{}, map[uint64][]byte{}
 	var walk func(i int, text []byte)
 	walk = func(i int, text []byte) {
-		for ; i < len(tidies) && len(tests)+len(final) <= s.r.Jobs; i++ {
+		for ; i < len(tidies) && len(tests)+len(final) <= max; i++ {
 			cand := tidies[i].Apply(text)
 			if len(cand) >= len(text) {
 				continue
 			}
-			if h := s.hash(cand); tests[h] == nil {
-				tests[h] = &run{text: cand}
-			}
+			tests[s.hash(cand)] = cand
 			walk(i+1, cand) // adopted
 		} // and not
-		if h := s.hash(text); final[h] == nil {
-			final[h] = &run{text: text}
-		}
+		final[s.hash(text)] = text
 	}
 	walk(0, s.best)
-	if len(tests)+len(final) > s.r.Jobs {
-		return nil, nil, false
+	return tests, final, len(tests)+len(final) <= max
+}
+
+// startFinish starts, in wg, the tests of texts tests, through the cache,
+// and a confirmation of each of final, unless one was made already, and
+// returns how many it started (a test may find its verdict in the cache).
+// Confirmations go to s.confirms, whose verdicts finish takes.
+func (s *search) startFinish(ctx context.Context, tests, final map[uint64][]byte, wg *sync.WaitGroup) (started int) {
+	for _, text := range tests {
+		started++
+		wg.Go(func() { _, _ = s.evalText(ctx, text) }) // an error is finish's to see
 	}
-	var wg sync.WaitGroup
-	for _, r := range tests {
-		wg.Go(func() { r.ok, r.err = s.evalText(ctx, r.text) })
+	if s.confirms == nil {
+		s.confirms = map[uint64]*verdict{}
 	}
-	for _, r := range final {
-		wg.Go(func() { r.ok, _, r.err = s.run(ctx, r.text, s.r.Repeat) })
-	}
-	wg.Wait()
-	from := func(runs map[uint64]*run) verdictFunc {
-		return func(_ context.Context, text []byte) (bool, error) {
-			r := runs[s.hash(text)]
-			return r.ok, r.err
+	for h, text := range final {
+		if v := s.confirms[h]; v != nil {
+			if <-v.done; v.err == nil {
+				continue
+			}
 		}
+		v := &verdict{done: make(chan struct{})}
+		s.confirms[h] = v
+		started++
+		wg.Go(func() {
+			defer close(v.done)
+			v.ok, _, v.err = s.run(ctx, text, s.r.Repeat)
+		})
 	}
-	return from(tests), from(final), true
+	return started
+}
+
+// finishBeside starts, in wg, the runs of finishAhead for the best text
+// in idle jobs, if they fit and have not been started for it, and
+// returns how many it started: a round that has jobs left after the last
+// tests of the passes that plan runs them beside its tests (see
+// firstPlanned and lookahead). If the search ends with the
+// best text as it is, finish then makes none of its runs; if it adopts
+// more, they were for nothing, and are counted as the runs they are.
+func (s *search) finishBeside(ctx context.Context, idle int, wg *sync.WaitGroup) (started int) {
+	if s.r.MaxTests > 0 || s.finishedFor == s.adoptions+1 {
+		return 0
+	}
+	tests, final, ok := s.finishRuns(s.tidies(), idle)
+	if !ok {
+		return 0
+	}
+	s.finishedFor = s.adoptions + 1
+	return s.startFinish(ctx, tests, final, wg)
 }

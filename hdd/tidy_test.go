@@ -104,3 +104,51 @@ func TestFinishAheadIsOneRound(t *testing.T) {
 		t.Errorf("%d runs, want %d", s.stats.Tests, runs)
 	}
 }
+
+// TestFinishBeside checks that the runs finishBeside starts serve finish
+// when the search ends with the text they were started for, and that
+// finish makes its own when the search adopted more since.
+func TestFinishBeside(t *testing.T) {
+	tidies := []tree.Tidy{dropLetter("b"), dropLetter("c")}
+	tests := []struct {
+		name      string
+		adopt     bool // whether a candidate is adopted between finishBeside and finish
+		wantRuns  int  // the runs of finishBeside and finish
+		wantFinal string
+	}{
+		// From "a b c d ", the tests of the texts the tidies lead to,
+		// "a c d ", "a d " and "a b d " (not interesting), and the
+		// confirmations of those finish may end with, "a d ", "a c d ",
+		// "a b d " and "a b c d ": 7 runs, and finish makes none.
+		{name: "same best", wantRuns: 7, wantFinal: "a d "},
+		// After d is adopted away (a run), finish starts again from
+		// "a b c ": 7 runs of its own.
+		{name: "adopted since", adopt: true, wantRuns: 7 + 1 + 7, wantFinal: "a "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := letters(t, 4, 16, func(text string) bool { return strings.HasPrefix(text, "a") && !strings.Contains(text, "b d") })
+			s.p.Tidies = tidies
+			var wg sync.WaitGroup
+			if n := s.finishBeside(context.Background(), 15, &wg); n == 0 {
+				t.Fatal("finishBeside started nothing")
+			}
+			wg.Wait()
+			if again := s.finishBeside(context.Background(), 15, &wg); again != 0 {
+				t.Errorf("finishBeside started %d runs again for the same best", again)
+			}
+			if tt.adopt {
+				if ok, err := s.try(context.Background(), s.cur.Remove(4)); !ok || err != nil {
+					t.Fatalf("removing d: %v, %v", ok, err)
+				}
+			}
+			ok, err := s.finish(context.Background())
+			if err != nil || !ok || string(s.best) != tt.wantFinal {
+				t.Errorf("finish gives %q, %v, %v; want %q, true", s.best, ok, err, tt.wantFinal)
+			}
+			if s.stats.Tests != tt.wantRuns {
+				t.Errorf("%d runs, want %d", s.stats.Tests, tt.wantRuns)
+			}
+		})
+	}
+}
