@@ -69,7 +69,10 @@
 // would be idle at the end of a level test the first tests of the next
 // one, and of the levels after it where those between end when their
 // tests fail, and past the last level those of hoisting and the
-// transforms (lookahead.go), without changing the result. With one job,
+// transforms (lookahead.go), without changing the result. A round that
+// holds the last tests of those passes, with jobs left, runs there the
+// tidies' tests and the final confirmation of the best text, which the
+// end of the search takes if it ends with that text (tidy.go). With one job,
 // the next alternatives are rendered and checked while the current one is
 // tested, so that hdd's own work hides behind the test. Reduce returns
 // only when every test it started has ended.
