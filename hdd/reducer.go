@@ -193,11 +193,15 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 		return nil, errors.New("a Partial tree needs the policy's Unfold")
 	}
 	s.t, s.p = t, p
+	nodes := 0
 	for id := range t.Nodes { // every node is present in the original
 		if !t.Nodes[id].Is(tree.Sep) {
-			s.stats.NodesBefore++
+			nodes++
 		}
 	}
+	s.mu.Lock() // the checks may be under way, reporting progress
+	s.stats.NodesBefore = nodes
+	s.mu.Unlock()
 	// The first tests of the search run beside the checks still under
 	// way, in the jobs they leave idle; they are stopped if the checks
 	// fail.
