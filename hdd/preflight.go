@@ -13,9 +13,9 @@ import (
 // been, by Preflight's tests; ReduceChecked goes on with it.
 type Checked struct {
 	s *search
-	// busy is how many of the checks run at once: with Jobs > busy, all
-	// of them, and the search's first tests run beside them (see
-	// beside); else no more than Jobs.
+	// busy is the jobs the checks hold: as many as run at once (all of
+	// them if Jobs allows), or every job under a MaxTests budget. The
+	// search's first tests run beside them in the others (see beside).
 	busy int
 	// empty is the test of the empty file; it stays in s.testing until
 	// the outcome is taken, so that a candidate as empty waits for it,
