@@ -97,3 +97,43 @@ func TestPreflightStopsTheSearch(t *testing.T) {
 		t.Errorf("Reduce took %v: the tests beside the checks were not stopped", el)
 	}
 }
+
+// errOracle fails to run the test on its text; the other runs take a
+// while, and count how many were stopped.
+type errOracle struct {
+	text    string
+	stopped atomic.Int64
+	others  atomic.Int64
+}
+
+func (o *errOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
+	if string(c) == o.text || len(c) == 0 {
+		return false, errors.New("cannot run the test")
+	}
+	o.others.Add(1)
+	time.Sleep(50 * time.Millisecond)
+	if ctx.Err() != nil {
+		o.stopped.Add(1)
+	}
+	return false, nil
+}
+
+// TestPreflightErrorLetsTestsEnd checks that when the checks could not
+// run the test, Reduce returns their error, and the tests beside them end
+// on their own rather than being stopped while they start (which fails
+// too when what failed is the launcher, such as srun).
+func TestPreflightErrorLetsTestsEnd(t *testing.T) {
+	const src = "(a (b crash) (c d) e)"
+	o := &errOracle{text: src}
+	r := hdd.Reducer{Oracle: o, Jobs: 8}
+	_, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err == nil || errors.Is(err, hdd.ErrNotInteresting) {
+		t.Fatalf("err = %v, want the checks' error", err)
+	}
+	if o.others.Load() == 0 {
+		t.Fatal("no test ran beside the checks")
+	}
+	if n := o.stopped.Load(); n != 0 {
+		t.Errorf("%d of %d tests beside the checks were stopped", n, o.others.Load())
+	}
+}

@@ -203,13 +203,19 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 	s.stats.NodesBefore = nodes
 	s.mu.Unlock()
 	// The first tests of the search run beside the checks still under
-	// way, in the jobs they leave idle; they are stopped if the checks
-	// fail.
+	// way, in the jobs they leave idle.
 	aheadCtx, stopAhead := context.WithCancel(ctx)
 	defer stopAhead()
 	s.ahead = s.beside(aheadCtx, pre)
 	if err := pre.Wait(); err != nil {
-		stopAhead()
+		// Not interesting: their verdicts are of no use, stop them. A
+		// check that could not run the test (not executable, srun
+		// failing) leaves them to fail the same way, and end, on their
+		// own: stopping a run that is starting may fail too (scancel
+		// with the Slurm controller down).
+		if errors.Is(err, ErrNotInteresting) {
+			stopAhead()
+		}
 		s.ahead.wait()
 		return nil, err
 	}
