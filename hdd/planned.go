@@ -307,10 +307,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int) []*plan
 // from head on whose verdict is unknown: the step's last test is under
 // way, and if they all fail, the step adopts nothing.
 func coversStep(head *planNode, round []*planNode) bool {
-	in := make(map[*planNode]bool, len(round))
-	for _, n := range round {
-		in[n] = true
-	}
+	in := setOf(round)
 	for n := head; n != nil && !n.beyond; n = n.fail {
 		if !n.done && !in[n] || !n.failed && n.i+1 < n.step.n {
 			return false
@@ -325,16 +322,22 @@ func coversStep(head *planNode, round []*planNode) bool {
 // the step adopts nothing, and nothing is left to test of the steps its
 // rest plans.
 func coversPlan(head *planNode, round []*planNode) bool {
-	in := make(map[*planNode]bool, len(round))
-	for _, n := range round {
-		in[n] = true
-	}
+	in := setOf(round)
 	for n := head; n != nil; n = n.next(false) {
 		if n.done && n.ok || !n.done && !in[n] {
 			return false
 		}
 	}
 	return true
+}
+
+// setOf returns the nodes of round as a set.
+func setOf(round []*planNode) map[*planNode]bool {
+	in := make(map[*planNode]bool, len(round))
+	for _, n := range round {
+		in[n] = true
+	}
+	return in
 }
 
 // walked records the verdicts of a step of the walk, for succRate: fails

@@ -99,10 +99,9 @@ func (c *Checked) run(ctx context.Context, parallel bool) {
 	if !parallel {
 		// The first test runs alone, so the timeout Calibrate derives
 		// from it bounds every other test.
+		// If it could not run the test, the others are not run: its
+		// error is the outcome.
 		if err := first(); err != nil {
-			for i := 1; i < len(c.runs); i++ {
-				c.runs[i].err = err
-			}
 			if c.empty != nil {
 				c.empty.err = err
 				close(c.empty.done)

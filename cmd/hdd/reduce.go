@@ -186,7 +186,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		o.algorithm, o.minimizer, plural(o.jobs, "job"))
 	showStatus.Store(true)
 
-	reduce := func(start *grammars.Doc, pre *hdd.Checked) (*hdd.Result, error) {
+	reduceFrom := func(start *grammars.Doc, pre *hdd.Checked) (*hdd.Result, error) {
 		policy := start.Policy
 		if start != doc {
 			// Going on from an earlier result: the tidies are still the
@@ -197,14 +197,14 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		}
 		return r.ReduceChecked(ctx, start.Tree, policy, pre)
 	}
-	res, err := reduce(start, pre)
+	res, err := reduceFrom(start, pre)
 	if errors.Is(err, hdd.ErrNotInteresting) && start != doc {
 		first, _ := oracle.First()
 		warnf("the earlier result in %s is not interesting any more (%v); starting from %s", p.out, first, p.input)
 		start, from.name = doc, p.input
 		oracle = &runner.Oracle{Tester: tester} // whose first verdict is the input's
 		r.Oracle = oracle
-		res, err = reduce(start, r.Preflight(ctx, src))
+		res, err = reduceFrom(start, r.Preflight(ctx, src))
 	}
 	con.clear()
 	if errors.Is(err, hdd.ErrNotInteresting) {
