@@ -58,6 +58,14 @@ func (a *aheadTests) wait() {
 	}
 }
 
+// started returns how many tests a holds.
+func (a *aheadTests) started() int {
+	if a == nil {
+		return 0
+	}
+	return a.n + a.chained
+}
+
 // chain reports whether a holds tests of levels beyond the next.
 func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 
@@ -103,7 +111,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 		covered := true
 		if step := s.stepAfter("prune", s.cur); step.n > 0 {
 			root := &planNode{step: &step}
-			round := s.planRound(ctx, root, max)
+			round := s.planRound(ctx, root, max, false)
 			for _, n := range round {
 				start(n.p, false)
 			}
@@ -118,7 +126,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 
 // orNil returns a, or nil if it holds no tests.
 func (a *aheadTests) orNil() *aheadTests {
-	if a.n+a.chained == 0 {
+	if a.started() == 0 {
 		return nil
 	}
 	return a
@@ -238,7 +246,7 @@ func (d *dryTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
 
 func (d *dryTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
 	if step, ok := d.planned(n, gen); ok && n > 0 {
-		for _, p := range d.s.planRound(ctx, &planNode{step: &step}, d.max) {
+		for _, p := range d.s.planRound(ctx, &planNode{step: &step}, d.max, false) {
 			d.cands = append(d.cands, p.p)
 		}
 		return nil, errLookedAhead
@@ -246,5 +254,63 @@ func (d *dryTester) First(ctx context.Context, n int, gen func(i int) []tree.Nod
 	for i := range min(n, d.max) {
 		d.cands = append(d.cands, d.s.prepare(d.config(gen(i))))
 	}
+	return nil, errLookedAhead
+}
+
+// levelEnd returns the end of level d's steps (see planStep.end): the
+// first step of level d+1 as it will be if level d ends with a given
+// candidate. It returns nil where that step is not known now: with one
+// job, where level d+1 is not reached with the tree as it is (see
+// canLookAt), or where an adoption makes drops due before it or the tree
+// stale (a large partial tree is parsed again).
+func (s *search) levelEnd(ctx context.Context, d int) func(tree.Candidate) planStep {
+	if s.r.Jobs <= 1 || !s.canLookAt(d+1, false) || s.dropsAfterAdoption() || s.t.Partial && len(s.t.Src) > largeText {
+		return nil
+	}
+	return func(c tree.Candidate) planStep { return s.levelStep(ctx, c, d+1) }
+}
+
+// dropsAfterAdoption reports whether an adoption makes the drops that
+// come before a level due (see dropsDue).
+func (s *search) dropsAfterAdoption() bool {
+	return s.unusedKnown() || s.p != nil && s.p.Bodies != nil && s.neededOf == s.t
+}
+
+// levelStep returns the first step of level lv in candidate c, with the
+// steps its minimizer plans after it; n = 0 if its minimizer does not
+// plan. A level of one node makes one test, its removal.
+func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planStep {
+	items := s.candidatesOf(c, lv)
+	lt := levelTester{s: s, base: c, items: items, plan: &listPlan[tree.NodeID]{}}
+	switch len(items) {
+	case 0:
+		return planStep{}
+	case 1:
+		return planStep{
+			n:    1,
+			gen:  func(int) tree.Candidate { return lt.config(nil) },
+			then: func(int) planStep { return planStep{} },
+		}
+	}
+	st := &stepTester{levelTester: lt}
+	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, st); !errors.Is(err, errLookedAhead) {
+		return planStep{}
+	}
+	return st.step
+}
+
+// A stepTester is the Tester of levelStep's dry run of a level: it
+// records the first step the minimizer plans, and stops it.
+type stepTester struct {
+	levelTester
+	step planStep
+}
+
+func (t *stepTester) Test(context.Context, []tree.NodeID) (bool, error) {
+	return false, errLookedAhead
+}
+
+func (t *stepTester) First(_ context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+	t.step, _ = t.planned(n, gen)
 	return nil, errLookedAhead
 }

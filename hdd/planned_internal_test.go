@@ -16,18 +16,10 @@ import (
 // removal of d would succeed. The step adopts nothing; the caller's next
 // step, the rest, then finds the verdict it needs in the cache.
 func TestPlannedRestIsNotAdopted(t *testing.T) {
-	var tested []string
 	s := letters(t, 8, 8, func(c string) bool {
 		return strings.Contains(c, "b") && strings.Contains(c, "c")
 	})
-	s.r.Oracle = func(inner OracleFunc) OracleFunc {
-		return func(c []byte) bool {
-			s.mu.Lock()
-			tested = append(tested, string(bytes.TrimSpace(c)))
-			s.mu.Unlock()
-			return inner(c)
-		}
-	}(s.r.Oracle.(OracleFunc))
+	tested := testedBy(s)
 	remove := func(base tree.Candidate, ids ...tree.NodeID) planStep {
 		return planStep{
 			n:    len(ids),
@@ -47,10 +39,10 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 	if len(won) != 0 || !bytes.Equal(s.best, s.t.Src) {
 		t.Fatalf("the step adopted %v (best %q); its alternatives all fail", won, s.best)
 	}
-	if !slices.Contains(tested, "a b c e f g h") {
-		t.Fatalf("the rest's first alternative was not tested ahead: %q", tested)
+	if !slices.Contains(*tested, "a b c e f g h") {
+		t.Fatalf("the rest's first alternative was not tested ahead: %q", *tested)
 	}
-	runs := len(tested)
+	runs := len(*tested)
 	won, err = s.firstPlanned(context.Background(), rest, planAhead{})
 	if err != nil {
 		t.Fatal(err)
@@ -58,8 +50,8 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 	if !slices.Equal(won, []int{0}) || string(bytes.TrimSpace(s.best)) != "a b c e f g h" {
 		t.Errorf("the rest adopted %v (best %q), want its first alternative", won, s.best)
 	}
-	if len(tested) != runs {
-		t.Errorf("the rest ran %q again", tested[runs:])
+	if len(*tested) != runs {
+		t.Errorf("the rest ran %q again", (*tested)[runs:])
 	}
 }
 
@@ -93,7 +85,7 @@ func TestRoundGuessesBySize(t *testing.T) {
 		},
 	}
 	root := &planNode{step: &step}
-	round := s.planRound(context.Background(), root, 2)
+	round := s.planRound(context.Background(), root, 2, false)
 	var got []string
 	for _, n := range round {
 		got = append(got, string(bytes.TrimSpace(n.p.text)))
@@ -130,7 +122,7 @@ func TestRoundRecallsEdits(t *testing.T) {
 				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: end}
 			},
 		}
-		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2)
+		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2, false)
 		var got []string
 		for _, n := range round {
 			got = append(got, string(bytes.TrimSpace(n.p.text)))
@@ -169,4 +161,82 @@ func TestSizedGuess(t *testing.T) {
 	if g := sizedGuess(0.5, 1000, 500); g < 0.4 || g > 0.42 {
 		t.Errorf("sizedGuess(0.5, 1000, 500) = %v, want odds of 0.6 * 2^0.2 (0.41)", g)
 	}
+}
+
+// TestPlannedPastEnd checks that where a step's plan ends after a
+// success, its end (the caller's next step from the candidate adopted) is
+// tested ahead in the same round, never adopted by the step; and that
+// where the plan ends with no success, the end is left to the lookahead.
+// The step removes b, or c; its end removes d, or e, from the candidate
+// the step ends with. With 8 jobs, one round tests both alternatives and
+// the ends after either's success, whatever the verdicts.
+func TestPlannedPastEnd(t *testing.T) {
+	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	tests := []struct {
+		name     string
+		needs    string // the letters the oracle needs
+		won      []int  // what the step adopts
+		ahead    string // the end's first candidate, tested ahead
+		notAhead string // or not
+	}{
+		{"success", "c", []int{0}, "a c e f g h", ""},
+		{"no success", "bc", nil, "", "a b c e f g h"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := letters(t, 8, 8, func(text string) bool {
+				for _, l := range tt.needs {
+					if !strings.ContainsRune(text, l) {
+						return false
+					}
+				}
+				return true
+			})
+			tested := testedBy(s)
+			none := func(int) planStep { return planStep{} }
+			base := s.cur
+			step := planStep{
+				n:    2,
+				gen:  func(i int) tree.Candidate { return base.Remove([]tree.NodeID{b, c}[i]) },
+				then: none,
+				end: func(from tree.Candidate) planStep {
+					return planStep{n: 2, gen: func(i int) tree.Candidate { return from.Remove([]tree.NodeID{d, e}[i]) }, then: none}
+				},
+			}
+			won, err := s.firstPlanned(context.Background(), step, planAhead{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(won, tt.won) {
+				t.Errorf("the step adopted %v, want %v", won, tt.won)
+			}
+			if tt.ahead != "" && !slices.Contains(*tested, tt.ahead) {
+				t.Errorf("the end's first alternative %q was not tested ahead: %q", tt.ahead, *tested)
+			}
+			if tt.notAhead != "" && slices.Contains(*tested, tt.notAhead) {
+				t.Errorf("the end after no success, %q, was tested: %q", tt.notAhead, *tested)
+			}
+			want := "a b c d e f g h"
+			if tt.won != nil {
+				want = "a c d e f g h"
+			}
+			if got := string(bytes.TrimSpace(s.best)); got != want {
+				t.Errorf("best %q, want %q: the end is not adopted by the step", got, want)
+			}
+		})
+	}
+}
+
+// testedBy makes s's oracle record the texts it tests, trimmed, in the
+// slice it returns.
+func testedBy(s *search) *[]string {
+	var tested []string
+	inner := s.r.Oracle.(OracleFunc)
+	s.r.Oracle = OracleFunc(func(c []byte) bool {
+		s.mu.Lock()
+		tested = append(tested, string(bytes.TrimSpace(c)))
+		s.mu.Unlock()
+		return inner(c)
+	})
+	return &tested
 }

@@ -72,9 +72,12 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 }
 
 // candidates returns the present, unedited nodes at depth d that can shrink.
-func (s *search) candidates(d int) []tree.NodeID {
+func (s *search) candidates(d int) []tree.NodeID { return s.candidatesOf(s.cur, d) }
+
+// candidatesOf is candidates in candidate c.
+func (s *search) candidatesOf(c tree.Candidate, d int) []tree.NodeID {
 	var ids []tree.NodeID
-	s.atDepth(d, func(id tree.NodeID) {
+	s.atDepthOf(c, d, func(id tree.NodeID) {
 		if s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
 			ids = append(ids, id)
 		}
@@ -140,6 +143,9 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if s.unusedKnown() {
 		test.unused = &midLevel{base: s.cur, at: s.adoptions}
 	}
+	if ahead != nil {
+		test.end = s.levelEnd(ctx, d)
+	}
 	keep, err := s.levelRun()(ctx, s.r.Minimizer, items, test)
 	if err == nil && len(keep) == 1 {
 		// ddmin never tests the empty set; try it (free for the others,
@@ -182,6 +188,9 @@ type levelTester struct {
 	// plan, if not nil, holds what the minimizer would do after the step
 	// under way (see minimize.Planner).
 	plan *listPlan[tree.NodeID]
+	// end, if not nil, returns the next level's first step from the
+	// candidate the level ends with (see levelEnd).
+	end func(tree.Candidate) planStep
 }
 
 // Plan records the minimizer's plan (see minimize.Planner).
@@ -191,7 +200,7 @@ func (l levelTester) Plan(next minimize.Step[tree.NodeID]) { l.plan.record(next)
 // the minimizer plans after it, in candidates; ok is false if it did not
 // plan.
 func (l levelTester) planned(n int, gen func(i int) []tree.NodeID) (planStep, bool) {
-	return l.plan.step(n, gen, l.config)
+	return l.plan.step(n, gen, l.config, l.end)
 }
 
 // A levelAhead is a level's share in looking ahead (see lookahead): the
@@ -235,7 +244,10 @@ func (a *levelAhead) at(ctx context.Context, s *search) stepAhead {
 		st.under = a.before.n
 	}
 	if a.tail {
-		st.tail = func(idle int) { a.next = s.lookahead(ctx, a.d, idle) }
+		st.tail = func(idle int) int {
+			a.next = s.lookahead(ctx, a.d, idle)
+			return a.next.started()
+		}
 	}
 	return st
 }

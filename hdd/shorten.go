@@ -77,7 +77,7 @@ func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 }
 
 func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
-	if step, ok := tt.plan.step(n, gen, tt.config); ok && tt.s.r.Jobs > 1 {
+	if step, ok := tt.plan.step(n, gen, tt.config, nil); ok && tt.s.r.Jobs > 1 {
 		return tt.s.firstPlanned(ctx, step, planAhead{})
 	}
 	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) }, listFolder(fold, tt.config))

@@ -48,7 +48,7 @@ type stepAhead struct {
 	// when the last alternative is started and jobs are left idle. The
 	// tests it starts stay within Jobs: a fold tried meanwhile tests
 	// fewer candidates at once than its batch had.
-	tail func(idle int)
+	tail func(idle int) int
 }
 
 // firstWith is first, told of the tests that look ahead around the step.
