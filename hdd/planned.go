@@ -38,8 +38,9 @@ import (
 // own candidates and the lookahead after the level (planAhead.tail) have
 // theirs, since both are likelier to be needed (ranked with the plan's,
 // replayed at 300 ms a test, rounds went from 3.40 to 3.13 at 8 jobs and
-// from 4.58 to 4.12 at 32: the lookahead down the levels lost its jobs). The next level
-// then finds their verdicts in the cache, when the level ends as guessed.
+// from 4.58 to 4.12 at 32: the lookahead down the levels lost its jobs).
+// The next level then finds their verdicts in the cache, when the level
+// ends as guessed.
 // Where the plan ends with no success, the level ends with the candidate
 // it started from, and the lookahead tests what follows.
 //
@@ -209,7 +210,8 @@ func (n *planNode) past(st planStep, base tree.Candidate) *planNode {
 // A planAhead is what firstPlanned is told of the tests that look ahead of
 // the level: tail, if not nil, is called once, with the jobs left idle,
 // when a round tests the step's last alternatives and every verdict of the
-// step so far is a failure; wait waits for the tests it started.
+// step so far is a failure, and returns how many tests it started; wait
+// waits for them.
 type planAhead struct {
 	tail func(idle int) int
 	wait func()
@@ -262,7 +264,7 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			tailed = true
 			idle -= ahead.tail(idle)
 		}
-		if idle > 0 && len(round) > 0 {
+		if idle > 0 && len(round) > 0 && step.end != nil {
 			// The jobs still idle test the steps past the plan's ends
 			// after a success (see planStep.end), ranked below the
 			// step's own tests and the lookahead's.

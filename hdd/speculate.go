@@ -45,9 +45,10 @@ type stepAhead struct {
 	// the step: their verdicts come through the cache.
 	under int
 	// tail, if not nil, is called once, with the number of idle jobs,
-	// when the last alternative is started and jobs are left idle. The
-	// tests it starts stay within Jobs: a fold tried meanwhile tests
-	// fewer candidates at once than its batch had.
+	// when the last alternative is started and jobs are left idle, and
+	// returns how many tests it started. The tests it starts stay within
+	// Jobs: a fold tried meanwhile tests fewer candidates at once than its
+	// batch had.
 	tail func(idle int) int
 }
 
