@@ -270,6 +270,17 @@ func (s *search) levelEnd(ctx context.Context, d int) func(tree.Candidate) planS
 	return func(c tree.Candidate) planStep { return s.levelStep(ctx, c, d+1) }
 }
 
+// chainedEnd is levelEnd for level lv past the level under way, from
+// whose end levelStep plans: the first step of level lv+1 from the
+// candidate level lv ends with, or nil where level lv+1 is not reached
+// with the tree as it is or drops are due before it (see canLookAt).
+func (s *search) chainedEnd(ctx context.Context, lv int) func(tree.Candidate) planStep {
+	if !s.canLookAt(lv+1, true) {
+		return nil
+	}
+	return func(c tree.Candidate) planStep { return s.levelStep(ctx, c, lv+1) }
+}
+
 // dropsAfterAdoption reports whether an adoption makes the drops that
 // come before a level due (see dropsDue).
 func (s *search) dropsAfterAdoption() bool {
@@ -278,18 +289,23 @@ func (s *search) dropsAfterAdoption() bool {
 
 // levelStep returns the first step of level lv in candidate c, with the
 // steps its minimizer plans after it; n = 0 if its minimizer does not
-// plan. A level of one node makes one test, its removal.
+// plan. A level of one node makes one test, its removal; a level of none
+// is passed, to the next level's first step if chainedEnd gives one.
 func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planStep {
 	items := s.candidatesOf(c, lv)
-	lt := levelTester{s: s, base: c, items: items, plan: &listPlan[tree.NodeID]{}}
+	lt := levelTester{s: s, base: c, items: items, plan: &listPlan[tree.NodeID]{}, end: s.chainedEnd(ctx, lv)}
 	switch len(items) {
 	case 0:
+		if lt.end != nil {
+			return lt.end(c) // the level has nothing to test
+		}
 		return planStep{}
 	case 1:
 		return planStep{
 			n:    1,
 			gen:  func(int) tree.Candidate { return lt.config(nil) },
 			then: func(int) planStep { return planStep{} },
+			end:  lt.end,
 		}
 	}
 	st := &stepTester{levelTester: lt}

@@ -40,7 +40,10 @@ import (
 // replayed at 300 ms a test, rounds went from 3.40 to 3.13 at 8 jobs and
 // from 4.58 to 4.12 at 32: the lookahead down the levels lost its jobs).
 // The next level then finds their verdicts in the cache, when the level
-// ends as guessed.
+// ends as guessed. The next level's steps have ends of their own (see
+// chainedEnd): past them, whether that level adopts something or
+// nothing, the walk goes on to the level after it, and so on down the
+// levels while it is likely enough to get there.
 // Where the plan ends with no success, the level ends with the candidate
 // it started from, and the lookahead tests what follows.
 //
@@ -165,7 +168,9 @@ func (n *planNode) next(ok bool) *planNode {
 				n.fail = &planNode{step: n.step, i: n.i + 1, beyond: n.beyond, base: n.base, won: n.won, ended: n.ended}
 			case n.step.rest != nil:
 				n.fail = n.past(n.step.rest(), n.base)
-			case n.won && !n.beyond:
+			case n.won && !n.beyond, n.ended:
+				// The level ends with base: after a success, or,
+				// past the plan's end, whatever came before.
 				n.fail = n.ending(n.base)
 			}
 		}
@@ -176,7 +181,7 @@ func (n *planNode) next(ok bool) *planNode {
 		if st := n.step.then(n.i); st.n > 0 {
 			st.rest = nil // see planStep.rest
 			n.succ = &planNode{step: &st, beyond: n.beyond, base: n.p.c, won: true, ended: n.ended}
-		} else if !n.beyond {
+		} else if !n.beyond || n.ended {
 			n.succ = n.ending(n.p.c)
 		}
 	}

@@ -27,7 +27,7 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 			then: func(int) planStep { return planStep{} },
 		}
 	}
-	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	const b, c, d, e, f = 2, 3, 4, 5, 6 // the letters' nodes
 	rest := remove(s.cur, d, e)
 	step := remove(s.cur, b, c)
 	step.rest = func() planStep { return rest }
@@ -171,7 +171,7 @@ func TestSizedGuess(t *testing.T) {
 // the step ends with. With 8 jobs, one round tests both alternatives and
 // the ends after either's success, whatever the verdicts.
 func TestPlannedPastEnd(t *testing.T) {
-	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	const b, c, d, e, f = 2, 3, 4, 5, 6 // the letters' nodes
 	tests := []struct {
 		name     string
 		needs    string // the letters the oracle needs
@@ -181,6 +181,10 @@ func TestPlannedPastEnd(t *testing.T) {
 	}{
 		{"success", "c", []int{0}, "a c e f g h", ""},
 		{"no success", "bc", nil, "", "a b c e f g h"},
+		// The end's own end, the level after the next: from the end's
+		// success, and from its start where all its candidates fail.
+		{"end's end after a success", "c", []int{0}, "a c e g h", ""},
+		{"end's end after no success", "cde", []int{0}, "a c d e g h", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,7 +204,14 @@ func TestPlannedPastEnd(t *testing.T) {
 				gen:  func(i int) tree.Candidate { return base.Remove([]tree.NodeID{b, c}[i]) },
 				then: none,
 				end: func(from tree.Candidate) planStep {
-					return planStep{n: 2, gen: func(i int) tree.Candidate { return from.Remove([]tree.NodeID{d, e}[i]) }, then: none}
+					return planStep{
+						n:    2,
+						gen:  func(i int) tree.Candidate { return from.Remove([]tree.NodeID{d, e}[i]) },
+						then: none,
+						end: func(from tree.Candidate) planStep {
+							return planStep{n: 1, gen: func(int) tree.Candidate { return from.Remove(f) }, then: none}
+						},
+					}
 				},
 			}
 			won, err := s.firstPlanned(context.Background(), step, planAhead{})
