@@ -71,11 +71,15 @@ type planStep struct {
 	// rest, if not nil, returns the step the caller makes next if every
 	// alternative fails: firstPlanned may test its alternatives ahead,
 	// never adopting them (see planNode.beyond). The steps after a
-	// success are planned without it (planNode.next drops it): a plan
-	// that also went past their ends spent
-	// jobs on less likely candidates (replayed at -j 32, gznorm's hoisting
-	// took 16 rounds and 246 runs instead of 9 and 96).
+	// success are planned without it (planNode.next drops it, unless
+	// keepRest): for hoisting, a plan that also went past their ends
+	// spent jobs on less likely candidates (replayed at -j 32, gznorm's
+	// hoisting took 16 rounds and 246 runs instead of 9 and 96).
 	rest func() planStep
+	// keepRest says that the steps after a success keep their rest
+	// (then makes it from the success): a transform's, whose next
+	// transform starts from the candidate it ends with.
+	keepRest bool
 	// end, if not nil, returns the step the caller makes next where the
 	// plan ends after a success, from the candidate the step then ends
 	// with: a level's, the next level's first step (see levelEnd).
@@ -179,8 +183,12 @@ func (n *planNode) next(ok bool) *planNode {
 	if !n.sucd {
 		n.sucd = true
 		if st := n.step.then(n.i); st.n > 0 {
-			st.rest = nil // see planStep.rest
+			if !n.step.keepRest {
+				st.rest = nil // see planStep.rest
+			}
 			n.succ = &planNode{step: &st, beyond: n.beyond, base: n.p.c, won: true, ended: n.ended}
+		} else if n.step.keepRest && st.rest != nil {
+			n.succ = n.past(st.rest(), n.p.c)
 		} else if !n.beyond || n.ended {
 			n.succ = n.ending(n.p.c)
 		}
@@ -264,6 +272,13 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			return nil, nil
 		}
 		round := s.planRound(ctx, head, s.r.Jobs, false)
+		if d, won := decided(head); d && (won || ahead.tail == nil || tailed) {
+			// The cache holds the verdicts the walk needs: it goes on
+			// without waiting for a round of tests past them. (A step
+			// that adopts nothing first lets the lookahead after the
+			// level test ahead.)
+			continue
+		}
 		idle := s.r.Jobs - len(round)
 		if ahead.tail != nil && !tailed && idle > 0 && coversStep(head, round) {
 			tailed = true
@@ -301,6 +316,20 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			return nil, err
 		}
 	}
+}
+
+// decided reports whether the walk from head, through the known
+// verdicts of the step, comes to its first success (won) or past its
+// end.
+func decided(head *planNode) (ok, won bool) {
+	n := head
+	for n != nil && !n.beyond && n.done && !n.ok && n.err == nil {
+		n = n.next(false)
+	}
+	if n == nil || n.beyond {
+		return true, false
+	}
+	return n.done, n.done
 }
 
 // planRound returns the candidates of the next round: from head, where

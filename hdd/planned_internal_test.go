@@ -251,3 +251,68 @@ func testedBy(s *search) *[]string {
 	})
 	return &tested
 }
+
+// TestTransformRestAfterSuccess checks that where a transform's plan ends
+// after a success, the next transform's first candidate, made from that
+// success, is tested ahead in the same round (planStep.keepRest), and
+// that the next transform then finds its verdict in the cache. The first
+// transform removes b, the second d; every candidate is interesting.
+func TestTransformRestAfterSuccess(t *testing.T) {
+	s := letters(t, 8, 8, func(string) bool { return true })
+	tested := testedBy(s)
+	const b, d = 2, 4 // the letters' nodes
+	removes := func(id tree.NodeID) tree.Transform {
+		return tree.Transform{Name: "remove", Candidates: func(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+			if c.Removed(id) {
+				return nil
+			}
+			return []tree.Candidate{c.Remove(id)}
+		}}
+	}
+	tfs := []tree.Transform{removes(b), removes(d)}
+	won, err := s.firstPlanned(context.Background(), transformStep(s.t, tfs, 0, s.cur, 0), planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the first transform adopted %v (%v), want its candidate", won, err)
+	}
+	if !slices.Contains(*tested, "a c e f g h") {
+		t.Fatalf("the second transform's candidate after the first's success was not tested ahead: %q", *tested)
+	}
+	runs := len(*tested)
+	won, err = s.firstPlanned(context.Background(), transformStep(s.t, tfs, 1, s.cur, 0), planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) || string(bytes.TrimSpace(s.best)) != "a c e f g h" {
+		t.Fatalf("the second transform adopted %v (%v), best %q", won, err, s.best)
+	}
+	if len(*tested) != runs {
+		t.Errorf("the second transform ran %q again", (*tested)[runs:])
+	}
+}
+
+// TestPlannedSkipsDecidedRound checks that a step whose walk the cache
+// decides runs no round: the step's one alternative is known to succeed,
+// and the step after its success (which a round would test ahead) is not
+// tested; the walk adopts the success at once.
+func TestPlannedSkipsDecidedRound(t *testing.T) {
+	s := letters(t, 8, 8, func(string) bool { return true })
+	const b, d = 2, 4 // the letters' nodes
+	base := s.cur
+	p := s.prepare(base.Remove(b))
+	if ok, err := s.evalPrepared(context.Background(), p); err != nil || !ok {
+		t.Fatalf("removing b: %v, %v", ok, err)
+	}
+	tested := testedBy(s)
+	none := func(int) planStep { return planStep{} }
+	step := planStep{
+		n:   1,
+		gen: func(int) tree.Candidate { return base.Remove(b) },
+		then: func(int) planStep {
+			return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: none}
+		},
+	}
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its alternative", won, err)
+	}
+	if len(*tested) > 0 {
+		t.Errorf("a round ran %q, where the cache decided the step", *tested)
+	}
+}

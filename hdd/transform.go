@@ -9,9 +9,10 @@ import (
 // transform runs each of the policy's transforms to a fixed point. Each
 // step tries the transform's candidates from where the last success was,
 // in order, and plans the step that follows each success, and the next
-// transform's if none succeeds: with several jobs, it is tested ahead
-// along its plan (see firstPlanned), and what is adopted is what one job
-// adopts.
+// transform's if none succeeds, from the candidate the transform would
+// end with (after its last success too): with several jobs, it is tested
+// ahead along its plan (see firstPlanned), and what is adopted is what
+// one job adopts.
 func (s *search) transform(ctx context.Context) (bool, error) {
 	changed := false
 	for ti, tf := range s.p.Transforms {
@@ -39,15 +40,17 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 // transform (see transformRest).
 func transformStep(t *tree.Tree, tfs []tree.Transform, ti int, c tree.Candidate, from int) planStep {
 	cands := tfs[ti].Candidates(t, c)
+	rest := func() planStep { return transformRest(t, tfs, ti, c) }
 	if from >= len(cands) {
-		return planStep{}
+		return planStep{rest: rest, keepRest: true}
 	}
 	cands = cands[from:]
 	return planStep{
-		n:    len(cands),
-		gen:  func(i int) tree.Candidate { return cands[i] },
-		then: func(i int) planStep { return transformStep(t, tfs, ti, cands[i], from+i) },
-		rest: func() planStep { return transformRest(t, tfs, ti, c) },
+		n:        len(cands),
+		gen:      func(i int) tree.Candidate { return cands[i] },
+		then:     func(i int) planStep { return transformStep(t, tfs, ti, cands[i], from+i) },
+		rest:     rest,
+		keepRest: true,
 	}
 }
 
