@@ -76,8 +76,11 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // reduction, where small levels follow one another and most tests fail,
 // the jobs left test the first tests of level d+2 as it will be if level
 // d+1 adopts nothing either, and so on down the levels, and past the last
-// level, the first tests of the passes after pruning.
-func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
+// level, the first tests of the passes after pruning. With past (the
+// tail of a level's last round), the jobs still left test past the ends
+// of the levels' plans after a success (see planStep.end): the next
+// levels as they will be if a level adopts something.
+func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
 	a := &aheadTests{at: s.adoptions}
 	started := make(map[uint64]bool)
 	start := func(p prepared, next bool) {
@@ -95,14 +98,36 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 		// the same verdict.
 		a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
 	}
+	var roots []*planNode // the roots of the plans of the levels tested
+	// ended starts, with the jobs left, the tests past the ends of those
+	// plans after a success (see planStep.end), level by level, the
+	// likeliest first.
+	ended := func() *aheadTests {
+		if !past {
+			return a.orNil()
+		}
+		for _, root := range roots {
+			if max <= 0 {
+				break
+			}
+			for _, n := range s.planRound(ctx, root, max, true, started) {
+				start(n.p, false)
+			}
+		}
+		return a.orNil()
+	}
 	lv := d + 1
 	for ; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
 		items := s.candidates(lv)
-		for _, p := range s.firstTests(ctx, lv, items, max) {
+		tests, root := s.firstTests(ctx, lv, items, max)
+		for _, p := range tests {
 			start(p, lv == d+1)
 		}
+		if root != nil {
+			roots = append(roots, root)
+		}
 		if !s.failsThrough(ctx, items, started) {
-			return a.orNil()
+			return ended()
 		}
 	}
 	if max > 0 && s.canPassLevels(lv) {
@@ -111,7 +136,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 		covered := true
 		if step := s.stepAfter("prune", s.cur); step.n > 0 {
 			root := &planNode{step: &step}
-			round := s.planRound(ctx, root, max, false)
+			round := s.planRound(ctx, root, max, false, nil)
 			for _, n := range round {
 				start(n.p, false)
 			}
@@ -121,7 +146,7 @@ func (s *search) lookahead(ctx context.Context, d, max int) *aheadTests {
 			a.chained += s.finishBeside(ctx, max, &a.wg)
 		}
 	}
-	return a.orNil()
+	return ended()
 }
 
 // orNil returns a, or nil if it holds no tests.
@@ -166,19 +191,23 @@ func (s *search) dropsDue() bool { return s.bodiesDue() || s.unusedDue() }
 // firstTests returns the first tests of the level of items, at most max,
 // as the level makes them if nothing is adopted before it: the
 // minimizer's first step, or the likeliest of its plan to be tested (see
-// dryTester); a level of one node tests only its removal.
-func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int) []prepared {
-	dry := &dryTester{levelTester: levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}}, max: max}
+// dryTester); a level of one node tests only its removal. Where the
+// minimizer plans, it also returns the root of the plan, whose steps end
+// with the next level's (see chainedEnd).
+func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int) ([]prepared, *planNode) {
+	lt := levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}, end: s.chainedEnd(ctx, lv)}
+	dry := &dryTester{levelTester: lt, max: max}
 	switch len(items) {
 	case 0:
-		return nil
+		return nil, nil
 	case 1:
-		return []prepared{s.prepare(dry.config(nil))}
+		step := s.levelStep(ctx, s.cur, lv)
+		return []prepared{s.prepare(dry.config(nil))}, &planNode{step: &step}
 	}
 	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, dry); !errors.Is(err, errLookedAhead) {
-		return nil
+		return nil, nil
 	}
-	return dry.cands
+	return dry.cands, dry.root
 }
 
 // failsThrough reports whether the level of items, as it will be if
@@ -237,6 +266,7 @@ type dryTester struct {
 	levelTester
 	max   int
 	cands []prepared
+	root  *planNode // the plan's root, where the minimizer plans
 }
 
 func (d *dryTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
@@ -246,7 +276,8 @@ func (d *dryTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
 
 func (d *dryTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
 	if step, ok := d.planned(n, gen); ok && n > 0 {
-		for _, p := range d.s.planRound(ctx, &planNode{step: &step}, d.max, false) {
+		d.root = &planNode{step: &step}
+		for _, p := range d.s.planRound(ctx, d.root, d.max, false, nil) {
 			d.cands = append(d.cands, p.p)
 		}
 		return nil, errLookedAhead

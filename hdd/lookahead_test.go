@@ -82,6 +82,21 @@ func TestLookaheadChainsLevels(t *testing.T) {
 	reducesAsSerial(t, "((((a b c))))", sexpPolicy, 4, held, oracle)
 }
 
+// TestLookaheadPastNextSuccess checks that the tests a level's last
+// round starts ahead of the next level also go past that level's likely
+// successes: over "(x y) ((d e) z)" with x and d needed, level 1 keeps
+// both lists; beside its last round, with 16 jobs, level 2's first tests
+// start, and then level 3's, from the candidates level 2 may end with.
+// The oracle holds level 2's test "(x) (z)" until level 3's "(x) ((d))"
+// (after level 2 removes y and z) has started. Without looking past the
+// next level's successes, "(x) ((d))" cannot start before level 2's
+// first verdicts are in.
+func TestLookaheadPastNextSuccess(t *testing.T) {
+	oracle := contains("x", "d")
+	held := holdsUntilStarted(t, oracle, "(x)(z)", "(x)((d))")
+	reducesAsSerial(t, "(x y) ((d e) z)", sexpPolicy, 16, held, oracle)
+}
+
 // TestLookaheadIntoHoisting checks that with several jobs the first tests
 // of hoisting run beside those of the last level, when these are all the
 // level makes if they fail: level 3's two tests leave six jobs idle, which

@@ -271,7 +271,7 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			s.walked(step.n, false)
 			return nil, nil
 		}
-		round := s.planRound(ctx, head, s.r.Jobs, false)
+		round := s.planRound(ctx, head, s.r.Jobs, false, nil)
 		if d, won := decided(head); d && (won || ahead.tail == nil || tailed) {
 			// The cache holds the verdicts the walk needs: it goes on
 			// without waiting for a round of tests past them. (A step
@@ -288,7 +288,7 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			// The jobs still idle test the steps past the plan's ends
 			// after a success (see planStep.end), ranked below the
 			// step's own tests and the lookahead's.
-			round = append(round, s.planRound(ctx, head, idle, true)...)
+			round = append(round, s.planRound(ctx, head, idle, true, nil)...)
 		}
 		var wg sync.WaitGroup
 		if ahead.finish && len(round) > 0 && len(round) < s.r.Jobs && coversPlan(head, round) {
@@ -338,8 +338,11 @@ func decided(head *planNode) (ok, won bool) {
 // found in the cache on the way are taken as they are. The candidates
 // past the plan's ends after a success (planNode.ended) are left out, or,
 // with ended, they are the only ones returned: the others are then
-// passed as if under way.
-func (s *search) planRound(ctx context.Context, head *planNode, max int, ended bool) []*planNode {
+// passed as if under way. The candidates whose hashes are in under are
+// under way: their verdicts, which may come in while the round is
+// planned, are taken as unknown, so that the round does not depend on
+// when they come, and they are not returned.
+func (s *search) planRound(ctx context.Context, head *planNode, max int, ended bool, under map[uint64]bool) []*planNode {
 	p := s.succRate()
 	type reach struct {
 		n    *planNode
@@ -368,7 +371,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int, ended b
 			n.p = s.prepare(n.step.gen(n.i))
 			n.key, n.keyed = n.p.c.DiffHash(s.seed, n.base)
 		}
-		if !n.done {
+		if !n.done && !under[n.p.hash] {
 			ok, seen := s.cached(n.p.hash)
 			if seen || n.p.malformed {
 				// Known already, or refused by Check without a run.
@@ -389,7 +392,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int, ended b
 			}
 			continue
 		}
-		if n.ended || !ended {
+		if (n.ended || !ended) && !under[n.p.hash] {
 			round = append(round, n)
 		}
 		q := s.recalled(n, sizedGuess(p, r.base, len(n.p.text)))

@@ -85,7 +85,7 @@ func TestRoundGuessesBySize(t *testing.T) {
 		},
 	}
 	root := &planNode{step: &step}
-	round := s.planRound(context.Background(), root, 2, false)
+	round := s.planRound(context.Background(), root, 2, false, nil)
 	var got []string
 	for _, n := range round {
 		got = append(got, string(bytes.TrimSpace(n.p.text)))
@@ -122,7 +122,7 @@ func TestRoundRecallsEdits(t *testing.T) {
 				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: end}
 			},
 		}
-		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2, false)
+		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2, false, nil)
 		var got []string
 		for _, n := range round {
 			got = append(got, string(bytes.TrimSpace(n.p.text)))

@@ -198,5 +198,5 @@ func (s *search) beside(ctx context.Context, c *Checked) *aheadTests {
 	if idle <= 0 || s.r.Algorithm == PlainDDMin || s.dropsDue() {
 		return nil
 	}
-	return s.lookahead(ctx, -1, idle)
+	return s.lookahead(ctx, -1, idle, false)
 }

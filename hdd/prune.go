@@ -48,7 +48,7 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 			if ahead.chain() {
 				ahead.wait()
 			}
-			la.next, la.tail = s.lookahead(ctx, d, s.r.Jobs-1), false
+			la.next, la.tail = s.lookahead(ctx, d, s.r.Jobs-1, false), false
 		}
 		ch, err := s.levelOf(ctx, d, items, la)
 		ahead.wait()
@@ -245,7 +245,7 @@ func (a *levelAhead) at(ctx context.Context, s *search) stepAhead {
 	}
 	if a.tail {
 		st.tail = func(idle int) int {
-			a.next = s.lookahead(ctx, a.d, idle)
+			a.next = s.lookahead(ctx, a.d, idle, true)
 			return a.next.started()
 		}
 	}
