@@ -103,10 +103,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 	// plans after a success (see planStep.end), level by level, the
 	// likeliest first.
 	ended := func() *aheadTests {
-		if !past {
-			return a.orNil()
-		}
-		for _, root := range roots {
+		for _, root := range roots { // none without past
 			if max <= 0 {
 				break
 			}
@@ -119,7 +116,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 	lv := d + 1
 	for ; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
 		items := s.candidates(lv)
-		tests, root := s.firstTests(ctx, lv, items, max)
+		tests, root := s.firstTests(ctx, lv, items, max, past)
 		for _, p := range tests {
 			start(p, lv == d+1)
 		}
@@ -191,21 +188,32 @@ func (s *search) dropsDue() bool { return s.bodiesDue() || s.unusedDue() }
 // firstTests returns the first tests of the level of items, at most max,
 // as the level makes them if nothing is adopted before it: the
 // minimizer's first step, or the likeliest of its plan to be tested (see
-// dryTester); a level of one node tests only its removal. Where the
-// minimizer plans, it also returns the root of the plan, whose steps end
-// with the next level's (see chainedEnd).
-func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int) ([]prepared, *planNode) {
-	lt := levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}, end: s.chainedEnd(ctx, lv)}
+// dryTester); a level of one node tests only its removal. With past,
+// where the minimizer plans, it also returns the root of the plan, whose
+// steps end with the next level's (see chainedEnd); without, the plan
+// has no ends, which lookahead would not test.
+func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int, past bool) ([]prepared, *planNode) {
+	lt := levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}}
+	if past {
+		lt.end = s.chainedEnd(ctx, lv)
+	}
 	dry := &dryTester{levelTester: lt, max: max}
 	switch len(items) {
 	case 0:
 		return nil, nil
 	case 1:
-		step := s.levelStep(ctx, s.cur, lv)
-		return []prepared{s.prepare(dry.config(nil))}, &planNode{step: &step}
+		var root *planNode
+		if past {
+			step := lt.removalStep()
+			root = &planNode{step: &step}
+		}
+		return []prepared{s.prepare(dry.config(nil))}, root
 	}
 	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, dry); !errors.Is(err, errLookedAhead) {
 		return nil, nil
+	}
+	if !past {
+		return dry.cands, nil
 	}
 	return dry.cands, dry.root
 }
@@ -332,18 +340,24 @@ func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planSt
 		}
 		return planStep{}
 	case 1:
-		return planStep{
-			n:    1,
-			gen:  func(int) tree.Candidate { return lt.config(nil) },
-			then: func(int) planStep { return planStep{} },
-			end:  lt.end,
-		}
+		return lt.removalStep()
 	}
 	st := &stepTester{levelTester: lt}
 	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, st); !errors.Is(err, errLookedAhead) {
 		return planStep{}
 	}
 	return st.step
+}
+
+// removalStep returns the step of a level of one node: its removal, and
+// then the level's end.
+func (l levelTester) removalStep() planStep {
+	return planStep{
+		n:    1,
+		gen:  func(int) tree.Candidate { return l.config(nil) },
+		then: func(int) planStep { return planStep{} },
+		end:  l.end,
+	}
 }
 
 // A stepTester is the Tester of levelStep's dry run of a level: it
