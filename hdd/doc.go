@@ -52,8 +52,9 @@
 // transform and HDD+'s singles (planStep). With Jobs > 1, each round of
 // such a step tests the candidates the serial search is likeliest to test
 // next, past successes as well as failures, guessing from its recent
-// verdicts, from how much of the text each candidate removes and from what
-// the same edits gave over an earlier text (planned.go), and for hoisting
+// verdicts, from how much of the text each candidate removes, from what
+// the same edits gave over an earlier text and from how often edits of
+// the same kinds of nodes succeeded (planned.go), and for hoisting
 // and the transforms also the steps that follow if it adopts nothing; the search adopts what the
 // serial search adopts, so the result is that of one job. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a

@@ -3,6 +3,7 @@ package hdd
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
@@ -55,7 +56,15 @@ import (
 // ddmin tries again removals that failed before it (at one job, 222 of the
 // 319 candidates the public corpus tries again), HDD*'s next sweep those
 // that failed in the sweep before, and the walk comes to candidates that a
-// round tested past a success it did not take. A
+// round tested past a success it did not take. It is also corrected by
+// what the walk found so far of the kinds of nodes the candidate edits
+// (kindRates): removing an "#include" or a C "do_statement" seldom
+// succeeds, removing a comment mostly does, and shortening a text far
+// less often than the walk's other candidates. Only the walk's own
+// verdicts count there, those of the serial search: the candidates a
+// round tests off the walk are odder (they remove more, or from another
+// base), and counted too they made the guesses worse (replayed at 1 s a
+// test, rss took 12 rounds at 32 jobs instead of 10). A
 // round tests at most Jobs candidates, the likeliest first, and none the
 // walk reaches with a probability below minReach/Jobs (Jobs counted as 8
 // at least): candidates deep in the tree are seldom reached, and each test
@@ -155,6 +164,8 @@ type planNode struct {
 	// rendered, if it makes any (keyed): see remember.
 	key   uint64
 	keyed bool
+	// kinds are what n's candidate edits over base (see editKinds).
+	kinds []editKind
 	// won marks the nodes after a success on the path from the round's
 	// root: where the plan ends, they go on into step.end, whose nodes
 	// and those after them are ended.
@@ -259,6 +270,9 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 		for head != nil && !head.beyond && head.done {
 			if head.err != nil {
 				return nil, head.err
+			}
+			if !head.p.malformed {
+				s.kinds.record(head.p.hash, head.kinds, head.ok)
 			}
 			if head.ok {
 				s.walked(head.i, true)
@@ -370,6 +384,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int, ended b
 		if n.p.text == nil && !n.done {
 			n.p = s.prepare(n.step.gen(n.i))
 			n.key, n.keyed = n.p.c.DiffHash(s.seed, n.base)
+			n.kinds = s.editKinds(n.p.c, n.base)
 		}
 		if !n.done && !under[n.p.hash] {
 			ok, seen := s.cached(n.p.hash)
@@ -395,7 +410,7 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int, ended b
 		if (n.ended || !ended) && !under[n.p.hash] {
 			round = append(round, n)
 		}
-		q := s.recalled(n, sizedGuess(p, r.base, len(n.p.text)))
+		q := s.recalled(n, s.kinds.guess(n.kinds, sizedGuess(p, r.base, len(n.p.text))))
 		if c := n.next(true); c != nil {
 			frontier = append(frontier, reach{c, r.like * q, len(n.p.text)})
 		}
@@ -533,3 +548,86 @@ const (
 	recallFailed    = 0.15
 	recallSucceeded = 4
 )
+
+// An editKind is what an edit does to a node: removes it, or replaces or
+// hoists it (not removed), and the node's grammar symbol.
+type editKind struct {
+	kind    string
+	removed bool
+}
+
+// editKinds returns the kinds of the edits c makes over base, each once,
+// in the order first found.
+func (s *search) editKinds(c, base tree.Candidate) []editKind {
+	var out []editKind
+	c.DiffNodes(base, func(id tree.NodeID, removed bool) {
+		k := editKind{s.t.Nodes[id].Kind, removed}
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	})
+	return out
+}
+
+// kindRates are the verdicts of the candidates tested so far by the kinds
+// of their edits (editKinds): how often removing an "#include", a
+// "do_statement" or an XML "attribute", or shortening a text, was
+// interesting in this reduction. Some kinds seldom go (a C function the
+// rest calls), others mostly do (comments), and a text is cut down far
+// less often than the walk's other candidates succeed.
+type kindRates struct {
+	rates   map[editKind]*kindRate
+	counted map[uint64]bool // the hashes of the texts counted
+}
+
+// A kindRate counts the candidates making an edit of a kind: ok those
+// interesting; failed those not, each shared among the kinds of its edits.
+type kindRate struct{ ok, failed float64 }
+
+// record counts the verdict ok of the candidate of text hash h, whose
+// edits are of kinds; a text is counted once. A success counts for each
+// kind; a failure for the one kind, or, shared, for the several (any of
+// them may be what the test needs).
+func (kr *kindRates) record(h uint64, kinds []editKind, ok bool) {
+	if len(kinds) == 0 || kr.counted[h] {
+		return
+	}
+	if kr.rates == nil {
+		kr.rates = make(map[editKind]*kindRate)
+		kr.counted = make(map[uint64]bool)
+	}
+	kr.counted[h] = true
+	for _, k := range kinds {
+		r := kr.rates[k]
+		if r == nil {
+			r = &kindRate{}
+			kr.rates[k] = r
+		}
+		if ok {
+			r.ok++
+		} else {
+			r.failed += 1 / float64(len(kinds))
+		}
+	}
+}
+
+// guess returns guess q for a candidate whose edits are of kinds,
+// corrected by the kinds' rates so far: its odds are multiplied by the
+// mean of the kinds' log odds of success, each (ok+1)/(failed+1), so that
+// a kind never seen changes nothing. Fitted to the walks' verdicts on the
+// public corpus at one job (877 verdicts): 0.76 bits of information a
+// verdict, against 0.84 without (hoisting 0.71 -> 0.61, shortening 0.64
+// -> 0.28, the levels 0.89 -> 0.83).
+func (kr *kindRates) guess(kinds []editKind, q float64) float64 {
+	if len(kinds) == 0 || kr.rates == nil {
+		return q
+	}
+	sum := 0.0
+	for _, k := range kinds {
+		if r := kr.rates[k]; r != nil {
+			sum += math.Log((r.ok + 1) / (r.failed + 1))
+		}
+	}
+	odds := q / (1 - q) * math.Exp(sum/float64(len(kinds)))
+	return odds / (1 + odds)
+}

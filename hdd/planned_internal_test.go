@@ -3,6 +3,7 @@ package hdd
 import (
 	"bytes"
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -85,11 +86,7 @@ func TestRoundGuessesBySize(t *testing.T) {
 		},
 	}
 	root := &planNode{step: &step}
-	round := s.planRound(context.Background(), root, 2, false, nil)
-	var got []string
-	for _, n := range round {
-		got = append(got, string(bytes.TrimSpace(n.p.text)))
-	}
+	got := roundTexts(s, root, 2)
 	if want := []string{"a h", "a c d e f g h"}; !slices.Equal(got, want) {
 		t.Errorf("round tests %q, want %q", got, want)
 	}
@@ -122,11 +119,7 @@ func TestRoundRecallsEdits(t *testing.T) {
 				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: end}
 			},
 		}
-		round := s.planRound(context.Background(), &planNode{step: &step, base: base}, 2, false, nil)
-		var got []string
-		for _, n := range round {
-			got = append(got, string(bytes.TrimSpace(n.p.text)))
-		}
+		got := roundTexts(s, &planNode{step: &step, base: base}, 2)
 		want := []string{"a c d e f g", "a b d e f g"}
 		if !recall {
 			want[1] = "a c e f g"
@@ -315,4 +308,110 @@ func TestPlannedSkipsDecidedRound(t *testing.T) {
 	if len(*tested) > 0 {
 		t.Errorf("a round ran %q, where the cache decided the step", *tested)
 	}
+}
+
+// TestKindRates checks the guesses by the kinds of nodes a candidate
+// edits: failures lower them, successes raise them, a kind never seen
+// changes nothing, a text counts once, and a failure of several kinds is
+// shared among them.
+func TestKindRates(t *testing.T) {
+	include := editKind{"preproc_include", true}
+	comment := editKind{"comment", true}
+	text := editKind{"text", false}
+	type verdict struct {
+		hash  uint64
+		kinds []editKind
+		ok    bool
+	}
+	fails := func(k editKind, hashes ...uint64) []verdict {
+		var out []verdict
+		for _, h := range hashes {
+			out = append(out, verdict{h, []editKind{k}, false})
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		seen  []verdict
+		kinds []editKind
+		want  float64 // the guess for 0.5
+	}{
+		{"nothing seen", nil, []editKind{include}, 0.5},
+		{"no kinds", fails(include, 1, 2, 3), nil, 0.5},
+		{"a kind never seen", fails(include, 1, 2, 3), []editKind{comment}, 0.5},
+		{"three failures", fails(include, 1, 2, 3), []editKind{include}, 0.2}, // odds 1/4
+		{"a text counts once", fails(include, 1, 1, 1), []editKind{include}, 1.0 / 3},
+		{"a removal is not a replacement", fails(include, 1, 2, 3), []editKind{{"preproc_include", false}}, 0.5},
+		{"three successes", []verdict{{1, []editKind{comment}, true}, {2, []editKind{comment}, true}, {3, []editKind{comment}, true}}, []editKind{comment}, 0.8},
+		{"a failure shared by two kinds", []verdict{{1, []editKind{include, comment}, false}}, []editKind{comment}, 0.4}, // odds 1/1.5
+		{"the mean of the kinds' log odds", append(fails(text, 1, 2, 3), verdict{4, []editKind{comment}, true}, verdict{5, []editKind{comment}, true}, verdict{6, []editKind{comment}, true}), []editKind{text, comment}, 0.5},
+	}
+	for _, tt := range tests {
+		var kr kindRates
+		for _, v := range tt.seen {
+			kr.record(v.hash, v.kinds, v.ok)
+		}
+		if got := kr.guess(tt.kinds, 0.5); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: guess %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestRoundGuessesByKind checks that a round guesses by what the walk
+// found of the kinds of nodes it edits. Letters a-d are items, e-h notes,
+// and the test needs a, e and f. The walk removes b, c and d, then fails
+// to remove e and f: four successes in six verdicts would make the round
+// of two test past the success of the next step's first alternative
+// (remove g, then h); since every note removed so far failed, it tests
+// past its failure (remove h alone) instead.
+func TestRoundGuessesByKind(t *testing.T) {
+	const b, e, g, h = 2, 5, 7, 8 // the letters' nodes
+	for _, byKind := range []bool{false, true} {
+		s := letters(t, 8, 2, func(text string) bool {
+			return strings.Contains(text, "a") && strings.Contains(text, "e") && strings.Contains(text, "f")
+		})
+		for id := tree.NodeID(e); id <= h; id++ {
+			s.t.Nodes[id].Symbol = &tree.Symbol{Kind: "note", Flags: s.t.Nodes[id].Flags}
+		}
+		end := func(int) planStep { return planStep{} }
+		for _, ids := range [][]tree.NodeID{{b}, {b + 1}, {b + 2}, {e, e + 1}} {
+			base := s.cur
+			step := planStep{n: len(ids), gen: func(i int) tree.Candidate { return base.Remove(ids[i]) }, then: end}
+			if _, err := s.firstPlanned(context.Background(), step, planAhead{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := string(bytes.TrimSpace(s.best)); got != "a e f g h" {
+			t.Fatalf("the walk kept %q, want \"a e f g h\"", got)
+		}
+		if !byKind {
+			s.kinds = kindRates{}
+		}
+		base := s.cur
+		step := planStep{
+			n:   2,
+			gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{g, h}[i]) },
+			then: func(int) planStep {
+				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(g, h) }, then: end}
+			},
+		}
+		got := roundTexts(s, &planNode{step: &step, base: base}, 2)
+		want := []string{"a e f h", "a e f g"}
+		if !byKind {
+			want[1] = "a e f"
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("by kind %v: round tests %q, want %q", byKind, got, want)
+		}
+	}
+}
+
+// roundTexts returns the texts of the candidates of the round planned
+// from root with max jobs, trimmed.
+func roundTexts(s *search, root *planNode, max int) []string {
+	var got []string
+	for _, n := range s.planRound(context.Background(), root, max, false, nil) {
+		got = append(got, string(bytes.TrimSpace(n.p.text)))
+	}
+	return got
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"maps"
+	"math/bits"
 	"slices"
 )
 
@@ -105,8 +106,8 @@ func (c Candidate) Merge(d Candidate) (Candidate, bool) {
 	if len(d.removed) > len(m.removed) {
 		m.removed = append(m.removed, make([]uint64, len(d.removed)-len(m.removed))...)
 	}
-	for w, bits := range d.removed {
-		m.removed[w] |= bits
+	for w, set := range d.removed {
+		m.removed[w] |= set
 	}
 	for _, id := range d.substed {
 		if _, ok := c.subst[id]; !ok {
@@ -125,22 +126,13 @@ func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) (hash uint64, ok 
 	var h maphash.Hash
 	h.SetSeed(seed)
 	var b [16]byte
-	for w, bits := range c.removed {
-		if w < len(base.removed) {
-			bits &^= base.removed[w]
-		}
-		if bits != 0 {
-			binary.LittleEndian.PutUint64(b[:], uint64(w))
-			binary.LittleEndian.PutUint64(b[8:], bits)
-			h.Write(b[:])
-			ok = true
-		}
-	}
-	for _, id := range c.substed {
-		s := c.subst[id]
-		if bs, ok := base.subst[id]; ok && bs == s {
-			continue
-		}
+	c.diffWords(base, func(w int, set uint64) {
+		binary.LittleEndian.PutUint64(b[:], uint64(w))
+		binary.LittleEndian.PutUint64(b[8:], set)
+		h.Write(b[:])
+		ok = true
+	})
+	c.diffSubsts(base, func(id NodeID, s Subst) {
 		// A marker no removed word starts with: removed words are
 		// indexed by ID/64, far below 1<<63.
 		binary.LittleEndian.PutUint64(b[:], 1<<63|uint64(id))
@@ -149,8 +141,46 @@ func (c Candidate) DiffHash(seed maphash.Seed, base Candidate) (hash uint64, ok 
 		h.WriteString(s.Text)
 		h.WriteByte(0)
 		ok = true
-	}
+	})
 	return h.Sum64(), ok
+}
+
+// DiffNodes calls f for each edit c makes that base does not, those
+// DiffHash hashes: with removed, each node c removes that base keeps, in
+// the order of their IDs; then each node c replaces or hoists where base
+// does not, or does otherwise.
+func (c Candidate) DiffNodes(base Candidate, f func(id NodeID, removed bool)) {
+	c.diffWords(base, func(w int, set uint64) {
+		for ; set != 0; set &= set - 1 {
+			f(NodeID(w<<6+bits.TrailingZeros64(set)), true)
+		}
+	})
+	c.diffSubsts(base, func(id NodeID, _ Subst) { f(id, false) })
+}
+
+// diffWords calls f with each word of c's removed set that holds nodes
+// base keeps, those bits only.
+func (c Candidate) diffWords(base Candidate, f func(w int, set uint64)) {
+	for w, set := range c.removed {
+		if w < len(base.removed) {
+			set &^= base.removed[w]
+		}
+		if set != 0 {
+			f(w, set)
+		}
+	}
+}
+
+// diffSubsts calls f with each replacement or hoist of c that base lacks
+// or makes otherwise, in the order of the nodes' IDs.
+func (c Candidate) diffSubsts(base Candidate, f func(id NodeID, s Subst)) {
+	for _, id := range c.substed {
+		s := c.subst[id]
+		if bs, ok := base.subst[id]; ok && bs == s {
+			continue
+		}
+		f(id, s)
+	}
 }
 
 // EditedWithin reports whether any node with an ID in [from, to) is

@@ -113,3 +113,32 @@ func TestDiffHash(t *testing.T) {
 		}
 	}
 }
+
+func TestDiffNodes(t *testing.T) {
+	a := Candidate{}.Remove(1)
+	b := Candidate{}.Remove(1, 70).Replace(2, "x")
+	type edit struct {
+		id      NodeID
+		removed bool
+	}
+	tests := []struct {
+		name    string
+		c, base Candidate
+		want    []edit
+	}{
+		{"no edits", Candidate{}, Candidate{}, nil},
+		{"the base's own edits", b, b, nil},
+		{"removals in two words, in ID order", a.Remove(130, 5, 64), a, []edit{{5, true}, {64, true}, {130, true}}},
+		{"a removal over a base removing less", b, a, []edit{{70, true}, {2, false}}},
+		{"another text", b.Replace(2, "y"), b, []edit{{2, false}}},
+		{"the base's text again", b.Replace(2, "x"), b, nil},
+		{"a hoist and a text", a.Hoist(9, 10).Replace(3, ""), a, []edit{{3, false}, {9, false}}},
+	}
+	for _, tt := range tests {
+		var got []edit
+		tt.c.DiffNodes(tt.base, func(id NodeID, removed bool) { got = append(got, edit{id, removed}) })
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: DiffNodes gives %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
