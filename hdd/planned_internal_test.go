@@ -311,24 +311,23 @@ func TestPlannedSkipsDecidedRound(t *testing.T) {
 }
 
 // TestKindRates checks the guesses by the kinds of nodes a candidate
-// edits: failures lower them, successes raise them, a kind never seen
-// changes nothing, a text counts once, and a failure of several kinds is
-// shared among them.
+// edits: by the odds of the kind's success against any candidate's, a
+// kind never seen changing nothing, a text counting once, and a failure
+// of several kinds shared among them.
 func TestKindRates(t *testing.T) {
 	include := editKind{"preproc_include", true}
 	comment := editKind{"comment", true}
-	text := editKind{"text", false}
 	type verdict struct {
 		hash  uint64
 		kinds []editKind
 		ok    bool
 	}
-	fails := func(k editKind, hashes ...uint64) []verdict {
-		var out []verdict
-		for _, h := range hashes {
-			out = append(out, verdict{h, []editKind{k}, false})
-		}
-		return out
+	// Three removals of an include fail, three of a comment succeed: any
+	// candidate's odds are even, an include's 1:4 (2 verdicts at even
+	// odds, then 3 failures), a comment's 4:1.
+	seen := []verdict{
+		{1, []editKind{include}, false}, {2, []editKind{include}, false}, {3, []editKind{include}, false},
+		{4, []editKind{comment}, true}, {5, []editKind{comment}, true}, {6, []editKind{comment}, true},
 	}
 	tests := []struct {
 		name  string
@@ -337,14 +336,13 @@ func TestKindRates(t *testing.T) {
 		want  float64 // the guess for 0.5
 	}{
 		{"nothing seen", nil, []editKind{include}, 0.5},
-		{"no kinds", fails(include, 1, 2, 3), nil, 0.5},
-		{"a kind never seen", fails(include, 1, 2, 3), []editKind{comment}, 0.5},
-		{"three failures", fails(include, 1, 2, 3), []editKind{include}, 0.2}, // odds 1/4
-		{"a text counts once", fails(include, 1, 1, 1), []editKind{include}, 1.0 / 3},
-		{"a removal is not a replacement", fails(include, 1, 2, 3), []editKind{{"preproc_include", false}}, 0.5},
-		{"three successes", []verdict{{1, []editKind{comment}, true}, {2, []editKind{comment}, true}, {3, []editKind{comment}, true}}, []editKind{comment}, 0.8},
-		{"a failure shared by two kinds", []verdict{{1, []editKind{include, comment}, false}}, []editKind{comment}, 0.4}, // odds 1/1.5
-		{"the mean of the kinds' log odds", append(fails(text, 1, 2, 3), verdict{4, []editKind{comment}, true}, verdict{5, []editKind{comment}, true}, verdict{6, []editKind{comment}, true}), []editKind{text, comment}, 0.5},
+		{"no kinds", seen, nil, 0.5},
+		{"a kind that failed", seen, []editKind{include}, 0.2},
+		{"a kind that succeeded", seen, []editKind{comment}, 0.8},
+		{"the mean of the kinds' log odds", seen, []editKind{include, comment}, 0.5},
+		{"a kind never seen", seen, []editKind{{"declaration", true}}, 0.5},
+		{"a removal is not a replacement", seen, []editKind{{"comment", false}}, 0.5},
+		{"a text counts once", append(seen, verdict{1, []editKind{include}, false}, verdict{2, []editKind{comment}, true}), []editKind{include}, 0.2},
 	}
 	for _, tt := range tests {
 		var kr kindRates
@@ -354,6 +352,14 @@ func TestKindRates(t *testing.T) {
 		if got := kr.guess(tt.kinds, 0.5); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("%s: guess %v, want %v", tt.name, got, tt.want)
 		}
+	}
+	// A failure of a comment and an include counts half for each: it
+	// lowers the guess for a comment less than a comment's failure.
+	var shared, alone kindRates
+	shared.record(1, []editKind{include, comment}, false)
+	alone.record(1, []editKind{comment}, false)
+	if s, a := shared.guess([]editKind{comment}, 0.5), alone.guess([]editKind{comment}, 0.5); !(a < s && s < 0.5) {
+		t.Errorf("a comment's guess after a shared failure %v, after its own %v: want %v < %v < 0.5", s, a, a, s)
 	}
 }
 
