@@ -50,7 +50,7 @@ type search struct {
 	foldSkip  int             // successes still to adopt alone (see foldNow)
 	recent    []bool          // the last verdicts of planned steps (see succRate)
 	edits     map[uint64]bool // verdicts by a candidate's edits (see remember)
-	kinds     kindRates       // verdicts by the kinds of nodes edited (see remember)
+	kinds     kindRates       // the walk's verdicts by the kinds of nodes edited (see firstPlanned)
 
 	// confirms are the runs of finish's confirmations, by the text's
 	// hash, and finishedFor is 1 + adoptions when finishBeside last
