@@ -111,15 +111,7 @@ func TestRoundRecallsEdits(t *testing.T) {
 		if !recall {
 			s.edits = nil
 		}
-		base = s.cur
-		step := planStep{
-			n:   2,
-			gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{b, c}[i]) },
-			then: func(int) planStep {
-				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(b, d) }, then: end}
-			},
-		}
-		got := roundTexts(s, &planNode{step: &step, base: base}, 2)
+		got := forkRound(s, b, c, d)
 		want := []string{"a c d e f g", "a b d e f g"}
 		if !recall {
 			want[1] = "a c e f g"
@@ -393,15 +385,7 @@ func TestRoundGuessesByKind(t *testing.T) {
 		if !byKind {
 			s.kinds = kindRates{}
 		}
-		base := s.cur
-		step := planStep{
-			n:   2,
-			gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{g, h}[i]) },
-			then: func(int) planStep {
-				return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(g, h) }, then: end}
-			},
-		}
-		got := roundTexts(s, &planNode{step: &step, base: base}, 2)
+		got := forkRound(s, g, h, h)
 		want := []string{"a e f h", "a e f g"}
 		if !byKind {
 			want[1] = "a e f"
@@ -410,6 +394,22 @@ func TestRoundGuessesByKind(t *testing.T) {
 			t.Errorf("by kind %v: round tests %q, want %q", byKind, got, want)
 		}
 	}
+}
+
+// forkRound returns the texts of the round of two jobs planned for the
+// step that removes x, or y, from the current candidate, and after x's
+// success removes after too.
+func forkRound(s *search, x, y, after tree.NodeID) []string {
+	base := s.cur
+	end := func(int) planStep { return planStep{} }
+	step := planStep{
+		n:   2,
+		gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{x, y}[i]) },
+		then: func(int) planStep {
+			return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(x, after) }, then: end}
+		},
+	}
+	return roundTexts(s, &planNode{step: &step, base: base}, 2)
 }
 
 // roundTexts returns the texts of the candidates of the round planned
