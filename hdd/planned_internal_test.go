@@ -28,7 +28,7 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 			then: func(int) planStep { return planStep{} },
 		}
 	}
-	const b, c, d, e, f = 2, 3, 4, 5, 6 // the letters' nodes
+	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
 	rest := remove(s.cur, d, e)
 	step := remove(s.cur, b, c)
 	step.rest = func() planStep { return rest }
@@ -43,16 +43,23 @@ func TestPlannedRestIsNotAdopted(t *testing.T) {
 	if !slices.Contains(*tested, "a b c e f g h") {
 		t.Fatalf("the rest's first alternative was not tested ahead: %q", *tested)
 	}
+	adoptsFromCache(t, s, tested, rest, "a b c e f g h")
+}
+
+// adoptsFromCache checks that step adopts its first alternative, leaving
+// want as the best text, without a run: a round before tested it ahead.
+func adoptsFromCache(t *testing.T, s *search, tested *[]string, step planStep, want string) {
+	t.Helper()
 	runs := len(*tested)
-	won, err = s.firstPlanned(context.Background(), rest, planAhead{})
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(won, []int{0}) || string(bytes.TrimSpace(s.best)) != "a b c e f g h" {
-		t.Errorf("the rest adopted %v (best %q), want its first alternative", won, s.best)
+	if !slices.Equal(won, []int{0}) || string(bytes.TrimSpace(s.best)) != want {
+		t.Errorf("the step adopted %v (best %q), want its first alternative, %q", won, s.best, want)
 	}
 	if len(*tested) != runs {
-		t.Errorf("the rest ran %q again", (*tested)[runs:])
+		t.Errorf("the step ran %q again", (*tested)[runs:])
 	}
 }
 
@@ -262,14 +269,7 @@ func TestTransformRestAfterSuccess(t *testing.T) {
 	if !slices.Contains(*tested, "a c e f g h") {
 		t.Fatalf("the second transform's candidate after the first's success was not tested ahead: %q", *tested)
 	}
-	runs := len(*tested)
-	won, err = s.firstPlanned(context.Background(), transformStep(s.t, tfs, 1, s.cur, 0), planAhead{})
-	if err != nil || !slices.Equal(won, []int{0}) || string(bytes.TrimSpace(s.best)) != "a c e f g h" {
-		t.Fatalf("the second transform adopted %v (%v), best %q", won, err, s.best)
-	}
-	if len(*tested) != runs {
-		t.Errorf("the second transform ran %q again", (*tested)[runs:])
-	}
+	adoptsFromCache(t, s, tested, transformStep(s.t, tfs, 1, s.cur, 0), "a c e f g h")
 }
 
 // TestPlannedSkipsDecidedRound checks that a step whose walk the cache
