@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -133,6 +134,31 @@ func TestRestIntoTransforms(t *testing.T) {
 	})
 	held := holdsUntilStarted(t, oracle, "((bc))", "((a(bC)))")
 	reducesAsSerial(t, "((a (b c)) d)", &policy, 8, held, oracle)
+}
+
+// TestShortenEndsBeside checks that with several jobs the empty text,
+// which shortening tests after ddmin keeps one unit of a text, is tested
+// beside ddmin's test that may keep it: the oracle, interesting while the
+// text's quotes are there, holds the test of "x" kept alone until that of
+// the empty text has started. Without the plan's end, the empty text
+// waits for the verdict on "x".
+func TestShortenEndsBeside(t *testing.T) {
+	const src = `["xy"]`
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "string", 1, len(src)-1, tree.Chars, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	held := holdsUntilStarted(t, contains(`"`), `["x"]`, `[""]`)
+	r := hdd.Reducer{Oracle: held, Jobs: 4, NoHoist: true}
+	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Output); got != `[""]` {
+		t.Errorf("result %s, want [\"\"]", got)
+	}
 }
 
 // holdsUntilStarted is oracle, but for the test of the text held (without

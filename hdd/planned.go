@@ -91,7 +91,8 @@ type planStep struct {
 	keepRest bool
 	// end, if not nil, returns the step the caller makes next where the
 	// plan ends after a success, from the candidate the step then ends
-	// with: a level's, the next level's first step (see levelEnd).
+	// with: a level's, the next level's first step (see levelEnd); a
+	// text's, the empty text if one unit is left (see textTester.end).
 	// firstPlanned may test its alternatives ahead, never adopting them.
 	end func(c tree.Candidate) planStep
 }
