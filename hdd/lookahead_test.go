@@ -136,28 +136,47 @@ func TestRestIntoTransforms(t *testing.T) {
 	reducesAsSerial(t, "((a (b c)) d)", &policy, 8, held, oracle)
 }
 
-// TestShortenEndsBeside checks that with several jobs the empty text,
-// which shortening tests after ddmin keeps one unit of a text, is tested
-// beside ddmin's test that may keep it: the oracle, interesting while the
-// text's quotes are there, holds the test of "x" kept alone until that of
-// the empty text has started. Without the plan's end, the empty text
-// waits for the verdict on "x".
-func TestShortenEndsBeside(t *testing.T) {
-	const src = `["xy"]`
-	tr := tree.NewTree([]byte(src))
-	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-	tr.Add(root, "string", 1, len(src)-1, tree.Chars, "")
-	if err := tr.Finish(); err != nil {
-		t.Fatal(err)
+// TestEmptyListBeside checks that with several jobs the empty list, which
+// a level and the shortening of a text test after ddmin keeps one element
+// (ddmin never tests the empty set), is tested beside ddmin's tests that
+// may keep one: the oracle holds the test of a candidate that keeps one
+// element until that of the empty list has started. Without the empty
+// list in ddmin's plan, it waits for the verdict on the one element.
+func TestEmptyListBeside(t *testing.T) {
+	text := func(t *testing.T) *tree.Tree {
+		const src = `["xy"]`
+		tr := tree.NewTree([]byte(src))
+		root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+		tr.Add(root, "string", 1, len(src)-1, tree.Chars, "")
+		if err := tr.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		return tr
 	}
-	held := holdsUntilStarted(t, contains(`"`), `["x"]`, `[""]`)
-	r := hdd.Reducer{Oracle: held, Jobs: 4, NoHoist: true}
-	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := string(res.Output); got != `[""]` {
-		t.Errorf("result %s, want [\"\"]", got)
+	for _, tc := range []struct {
+		name        string
+		tree        func(*testing.T) *tree.Tree
+		policy      *tree.Policy
+		oracle      hdd.OracleFunc
+		held, until string
+		want        string
+	}{
+		// The level of p q r s: ddmin keeps q, then the level tests (()).
+		{"level", func(t *testing.T) *tree.Tree { return sexp(t, "((p q r s))") }, sexpPolicy, contains("q"), "((q))", "(())", "((q))"},
+		// The text xy, interesting while its quotes are there: ddmin
+		// keeps x, then shortening tests the empty text.
+		{"text", text, &tree.Policy{Units: grammars.TextUnits}, contains(`"`), `["x"]`, `[""]`, `[""]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := hdd.Reducer{Oracle: holdsUntilStarted(t, tc.oracle, tc.held, tc.until), Jobs: 4, Minimizer: minimize.DDMin, NoHoist: true}
+			res, err := r.Reduce(context.Background(), tc.tree(t), tc.policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := squeeze(res.Output); got != tc.want {
+				t.Errorf("result %s, want %s", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -91,8 +91,7 @@ type planStep struct {
 	keepRest bool
 	// end, if not nil, returns the step the caller makes next where the
 	// plan ends after a success, from the candidate the step then ends
-	// with: a level's, the next level's first step (see levelEnd); a
-	// text's, the empty text if one unit is left (see textTester.end).
+	// with: a level's, the next level's first step (see levelEnd).
 	// firstPlanned may test its alternatives ahead, never adopting them.
 	end func(c tree.Candidate) planStep
 }
@@ -113,7 +112,9 @@ func (lp *listPlan[T]) record(next minimize.Step[T]) {
 
 // step returns the step of n alternatives made by gen, with the steps the
 // minimizer plans after it, in candidates that config makes; ok is false
-// if it did not plan.
+// if it did not plan. Where the minimizer ends after a success that keeps
+// one element, the empty list follows: the callers, a level and the
+// shortening of a text, then test it (ddmin never tests the empty set).
 func (lp *listPlan[T]) step(n int, gen func(i int) []T, config func([]T) tree.Candidate, end func(tree.Candidate) planStep) (planStep, bool) {
 	if lp == nil || lp.next.Then == nil {
 		return planStep{}, false
@@ -121,13 +122,29 @@ func (lp *listPlan[T]) step(n int, gen func(i int) []T, config func([]T) tree.Ca
 	var in func(minimize.Step[T]) planStep
 	in = func(st minimize.Step[T]) planStep {
 		return planStep{
-			n:    st.N,
-			gen:  func(i int) tree.Candidate { return config(st.Gen(i)) },
-			then: func(i int) planStep { return in(st.Then([]int{i})) },
-			end:  end,
+			n:   st.N,
+			gen: func(i int) tree.Candidate { return config(st.Gen(i)) },
+			then: func(i int) planStep {
+				next := st.Then([]int{i})
+				if next.N == 0 && len(st.Gen(i)) == 1 {
+					next = emptyLast[T]()
+				}
+				return in(next)
+			},
+			end: end,
 		}
 	}
 	return in(minimize.Step[T]{N: n, Gen: gen, Then: lp.next.Then}), true
+}
+
+// emptyLast returns the step of the empty list alone, which nothing
+// follows.
+func emptyLast[T any]() minimize.Step[T] {
+	return minimize.Step[T]{
+		N:    1,
+		Gen:  func(int) []T { return nil },
+		Then: func([]int) minimize.Step[T] { return minimize.Step[T]{} },
+	}
 }
 
 // minReach bounds the candidates a round tests: none that the walk reaches

@@ -72,29 +72,12 @@ func (tt textTester) config(keep [][]byte) tree.Candidate {
 	return tt.base.Replace(tt.id, string(text))
 }
 
-// end is the step of the plan's end with candidate c (see planStep.end):
-// if c keeps one unit of the text, shorten then tests the empty text.
-func (tt textTester) end(c tree.Candidate) planStep {
-	sub, ok := c.Subst(tt.id)
-	if !ok {
-		return planStep{}
-	}
-	if _, _, units := tt.s.p.Units([]byte(sub.Text)); len(units) != 1 {
-		return planStep{}
-	}
-	return planStep{
-		n:    1,
-		gen:  func(int) tree.Candidate { return tt.config(nil) },
-		then: func(int) planStep { return planStep{} },
-	}
-}
-
 func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 	return tt.s.try(ctx, tt.config(keep))
 }
 
 func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
-	if step, ok := tt.plan.step(n, gen, tt.config, tt.end); ok && tt.s.r.Jobs > 1 {
+	if step, ok := tt.plan.step(n, gen, tt.config, nil); ok && tt.s.r.Jobs > 1 {
 		return tt.s.firstPlanned(ctx, step, planAhead{})
 	}
 	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) }, listFolder(fold, tt.config))
