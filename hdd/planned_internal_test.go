@@ -109,10 +109,7 @@ func TestRoundRecallsEdits(t *testing.T) {
 	const b, c, d, h = 2, 3, 4, 8 // the letters' nodes
 	for _, recall := range []bool{false, true} {
 		s := letters(t, 8, 2, func(text string) bool { return strings.Contains(text, "b") })
-		end := func(int) planStep { return planStep{} }
-		base := s.cur
-		first := planStep{n: 2, gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{h, b}[i]) }, then: end}
-		if won, err := s.firstPlanned(context.Background(), first, planAhead{}); err != nil || !slices.Equal(won, []int{0}) {
+		if won, err := s.firstPlanned(context.Background(), removeEach(s.cur, h, b), planAhead{}); err != nil || !slices.Equal(won, []int{0}) {
 			t.Fatalf("the first step adopted %v (%v), want its first alternative", won, err)
 		}
 		if !recall {
@@ -371,11 +368,8 @@ func TestRoundGuessesByKind(t *testing.T) {
 		for id := tree.NodeID(e); id <= h; id++ {
 			s.t.Nodes[id].Symbol = &tree.Symbol{Kind: "note", Flags: s.t.Nodes[id].Flags}
 		}
-		end := func(int) planStep { return planStep{} }
 		for _, ids := range [][]tree.NodeID{{b}, {b + 1}, {b + 2}, {e, e + 1}} {
-			base := s.cur
-			step := planStep{n: len(ids), gen: func(i int) tree.Candidate { return base.Remove(ids[i]) }, then: end}
-			if _, err := s.firstPlanned(context.Background(), step, planAhead{}); err != nil {
+			if _, err := s.firstPlanned(context.Background(), removeEach(s.cur, ids...), planAhead{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -401,15 +395,19 @@ func TestRoundGuessesByKind(t *testing.T) {
 // success removes after too.
 func forkRound(s *search, x, y, after tree.NodeID) []string {
 	base := s.cur
-	end := func(int) planStep { return planStep{} }
-	step := planStep{
-		n:   2,
-		gen: func(i int) tree.Candidate { return base.Remove([]tree.NodeID{x, y}[i]) },
-		then: func(int) planStep {
-			return planStep{n: 1, gen: func(int) tree.Candidate { return base.Remove(x, after) }, then: end}
-		},
-	}
+	step := removeEach(base, x, y)
+	step.then = func(int) planStep { return removeEach(base.Remove(x), after) }
 	return roundTexts(s, &planNode{step: &step, base: base}, 2)
+}
+
+// removeEach returns the step whose alternatives each remove one of ids
+// from base, after which nothing is planned.
+func removeEach(base tree.Candidate, ids ...tree.NodeID) planStep {
+	return planStep{
+		n:    len(ids),
+		gen:  func(i int) tree.Candidate { return base.Remove(ids[i]) },
+		then: func(int) planStep { return planStep{} },
+	}
 }
 
 // roundTexts returns the texts of the candidates of the round planned
