@@ -517,7 +517,12 @@ func sizedGuess(p float64, base, size int) float64 {
 	if base > 0 {
 		r = max(float64(base-size)/float64(base), 1.0/1024)
 	}
-	odds := p / (1 - p) * 0.6 * math.Pow(r, -0.2)
+	return timesOdds(p, 0.6*math.Pow(r, -0.2))
+}
+
+// timesOdds returns probability q with its odds, q/(1-q), multiplied by f.
+func timesOdds(q, f float64) float64 {
+	odds := q / (1 - q) * f
 	return odds / (1 + odds)
 }
 
@@ -551,8 +556,7 @@ func (s *search) recalled(n *planNode, q float64) float64 {
 	if ok {
 		f = recallSucceeded
 	}
-	odds := q / (1 - q) * f
-	return odds / (1 + odds)
+	return timesOdds(q, f)
 }
 
 // recallFailed and recallSucceeded multiply the odds of a candidate whose
@@ -658,6 +662,5 @@ func (kr *kindRates) guess(kinds []editKind, q float64) float64 {
 			sum += math.Log((r.ok + prior*p) / (r.failed + prior*(1-p)) * (1 - p) / p)
 		}
 	}
-	odds := q / (1 - q) * math.Exp(sum/float64(len(kinds)))
-	return odds / (1 + odds)
+	return timesOdds(q, math.Exp(sum/float64(len(kinds))))
 }
