@@ -189,6 +189,7 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 		}()
 		s.mu.Unlock()
 		under.ok, _, under.err = s.run(ctx, p.text, s.r.Repeat)
+		under.stopped = under.err != nil && ctx.Err() != nil
 		if under.err != nil {
 			return false, under.err
 		}
@@ -203,6 +204,9 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 		return ok, nil
 	case under != nil:
 		<-under.done // the same text, tested by another candidate
+		if under.stopped && ctx.Err() == nil {
+			return s.evalPrepared(ctx, p) // stopped by its caller, not by ours
+		}
 		return under.ok, under.err
 	}
 	s.mu.Lock()
@@ -214,9 +218,10 @@ func (s *search) evalPrepared(ctx context.Context, p prepared) (bool, error) {
 
 // A verdict is the outcome of a test under way, once done is closed.
 type verdict struct {
-	done chan struct{}
-	ok   bool
-	err  error
+	done    chan struct{}
+	ok      bool
+	err     error
+	stopped bool // err came from the end of the context it ran in
 }
 
 // try tests candidate c and adopts it if it is interesting.

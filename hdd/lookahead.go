@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
@@ -32,7 +33,9 @@ import (
 // changes which alternatives are tested together (see stepAhead), so the
 // result is that of the search without it at the same Jobs; it decides
 // what to run from the tree and the verdicts alone, so the same Jobs gives
-// the same runs every time. No more than Jobs tests run at once: the tests
+// the same runs every time (unless a test that turns out to be for nothing
+// runs so long that it is stopped: see aheadTests.release). No more than
+// Jobs tests run at once: the tests
 // started ahead take jobs the level leaves idle, a level waits for the
 // tests it started ahead before its next step, and for those started
 // ahead of it before its second step, or its first when they hold tests
@@ -49,13 +52,40 @@ type aheadTests struct {
 	n       int // the tests of level d+1: the first n it makes
 	chained int // the tests of the levels after d+1 (see lookahead)
 	at      int // s.adoptions when they started
+	begun   time.Time
+	stop    context.CancelFunc // stops the tests still running
 }
 
 // wait waits for the tests; a nil aheadTests has none.
 func (a *aheadTests) wait() {
 	if a != nil {
 		a.wg.Wait()
+		a.stop()
 	}
+}
+
+// release waits for the tests once no step needs their verdicts (the
+// level adopted something since they started): those still running after
+// as long again as they had run, and at least stragglerGrace more, are
+// stopped, as a round's tests off the walk are (see awaitRound).
+func (a *aheadTests) release() {
+	if a == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		a.wg.Wait()
+		close(done)
+	}()
+	t := time.NewTimer(max(time.Since(a.begun), stragglerGrace))
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		a.stop()
+		<-done
+	}
+	a.stop()
 }
 
 // started returns how many tests a holds.
@@ -81,7 +111,8 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // of the levels' plans after a success (see planStep.end): the next
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
-	a := &aheadTests{at: s.adoptions}
+	a := &aheadTests{at: s.adoptions, begun: time.Now()}
+	ctx, a.stop = context.WithCancel(ctx)
 	started := make(map[uint64]bool)
 	start := func(p prepared, next bool) {
 		if started[p.hash] {
@@ -149,6 +180,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 // orNil returns a, or nil if it holds no tests.
 func (a *aheadTests) orNil() *aheadTests {
 	if a.started() == 0 {
+		a.stop()
 		return nil
 	}
 	return a

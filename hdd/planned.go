@@ -2,9 +2,11 @@ package hdd
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -257,6 +259,9 @@ func (n *planNode) past(st planStep, base tree.Candidate) *planNode {
 type planAhead struct {
 	tail func(idle int) int
 	wait func()
+	// release is wait for tests no step needs any more (see
+	// aheadTests.release); nil where wait is.
+	release func()
 	// finish says that jobs left idle by a round that holds the last
 	// tests of the step and of its rest run finish's (see finishBeside).
 	finish bool
@@ -322,32 +327,107 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			// step's own tests and the lookahead's.
 			round = append(round, s.planRound(ctx, head, idle, true, nil)...)
 		}
+		rctx, stop := context.WithCancel(ctx)
 		var wg sync.WaitGroup
 		if ahead.finish && len(round) > 0 && len(round) < s.r.Jobs && coversPlan(head, round) {
 			s.finishBeside(ctx, s.r.Jobs-len(round), &wg)
 		}
+		verdicts := make(chan tested, len(round))
 		for _, n := range round {
-			wg.Go(func() {
-				n.ok, n.err = s.evalPrepared(ctx, n.p)
-				n.done = true
-				if !n.ok {
-					n.p.text = nil // only an adopted text is kept
-				}
-			})
+			go func() {
+				ok, err := s.evalPrepared(rctx, n.p)
+				verdicts <- tested{n, ok, err}
+			}()
 		}
+		s.awaitRound(ctx, head, round, verdicts, stop)
+		stop()
 		wg.Wait()
-		for _, n := range round {
-			if n.err == nil {
-				s.remember(n)
-			}
-		}
 		if tailed && ahead.wait != nil {
-			ahead.wait() // no more than Jobs tests at once in the next round
+			// No more than Jobs tests at once in the next round. Once
+			// the walk adopts a success, the tests ahead, which suppose
+			// that the level adopts nothing more, are for nothing.
+			if _, won := decided(head); won && ahead.release != nil {
+				ahead.release()
+			} else {
+				ahead.wait()
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 	}
+}
+
+// A tested node is the outcome of a round's test of n's candidate.
+type tested struct {
+	n   *planNode
+	ok  bool
+	err error
+}
+
+// awaitRound takes the verdicts of round's tests from verdicts as they
+// come. Once the walk from head needs none of the tests still under way
+// (the verdicts it goes through are known, up to a candidate the round
+// did not start), those get as long again as the round took until then,
+// and at least stragglerGrace more, before stop stops them: a test that
+// hangs off the walk (until the timeout, a candidate the serial search
+// never tries) does not hold up the search, which needs no verdict of
+// it. A stopped test's candidate goes back to unknown, to be tested again
+// if the walk comes to it; the run counts, as a canceled one. The tests
+// of a round end together when they take about as long as each other,
+// and then none is stopped.
+func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, verdicts <-chan tested, stop context.CancelFunc) {
+	start := time.Now()
+	pending := make(map[*planNode]bool, len(round))
+	for _, n := range round {
+		pending[n] = true
+	}
+	var deadline <-chan time.Time
+	stopped := false
+	for len(pending) > 0 {
+		if deadline == nil && !stopped && !walkNeeds(head, pending) {
+			t := time.NewTimer(max(time.Since(start), stragglerGrace))
+			defer t.Stop()
+			deadline = t.C
+		}
+		select {
+		case v := <-verdicts:
+			delete(pending, v.n)
+			if stopped && v.err != nil && ctx.Err() == nil && !errors.Is(v.err, ErrBudget) {
+				continue // stopped here: unknown again
+			}
+			v.n.ok, v.n.err, v.n.done = v.ok, v.err, true
+			if !v.ok {
+				v.n.p.text = nil // only an adopted text is kept
+			}
+		case <-deadline:
+			stopped, deadline = true, nil
+			stop()
+		}
+	}
+	for _, n := range round { // in the round's order, whatever the verdicts' order
+		if n.done && n.err == nil {
+			s.remember(n)
+		}
+	}
+}
+
+// stragglerGrace is the least time awaitRound gives the tests the walk
+// does not need once it has its verdicts.
+const stragglerGrace = time.Second
+
+// walkNeeds reports whether the walk from head, through the known
+// verdicts, comes to a node of pending.
+func walkNeeds(head *planNode, pending map[*planNode]bool) bool {
+	for n := head; n != nil; n = n.next(n.ok) {
+		if pending[n] {
+			return true
+		}
+		if !n.done || n.err != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // decided reports whether the walk from head, through the known

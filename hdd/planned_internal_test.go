@@ -6,7 +6,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
@@ -418,4 +420,111 @@ func roundTexts(s *search, root *planNode, max int) []string {
 		got = append(got, string(bytes.TrimSpace(n.p.text)))
 	}
 	return got
+}
+
+// hangsOn is an oracle that hangs on the texts, trimmed, of hang until its
+// run is stopped (as a test that loops on a candidate until its timeout),
+// and finds every other text interesting.
+type hangsOn struct {
+	hang map[string]bool
+	hung atomic.Int32
+}
+
+func (o *hangsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
+	if !o.hang[string(bytes.TrimSpace(c))] {
+		return true, nil
+	}
+	o.hung.Add(1)
+	<-ctx.Done()
+	return false, ctx.Err()
+}
+
+// TestRoundStopsStragglers checks that a round does not wait for tests
+// whose verdicts the walk does not need: the step's first alternative,
+// removing b, succeeds, and the round's tests of the others hang. The
+// step adopts the success long before the hung tests' deadline, they are
+// stopped and counted as canceled, their candidates are not taken as
+// failures (no verdict is cached), and a later step that needs one tests
+// it again.
+func TestRoundStopsStragglers(t *testing.T) {
+	s := letters(t, 8, 4, nil)
+	o := &hangsOn{hang: map[string]bool{"a b d e f g h": true, "a b c e f g h": true, "a b c d f g h": true}}
+	s.r.Oracle = o
+	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	base := s.cur
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	won, err := s.firstPlanned(ctx, removeEach(base, b, c, d, e), planAhead{})
+	if ctx.Err() != nil {
+		t.Fatalf("the round waited for the hung tests until the deadline")
+	}
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
+	}
+	if o.hung.Load() == 0 || s.stats.Canceled != int(o.hung.Load()) {
+		t.Errorf("%d tests hung, %d stopped", o.hung.Load(), s.stats.Canceled)
+	}
+	for _, x := range []tree.NodeID{c, d, e} {
+		p := s.prepare(base.Remove(x))
+		if _, seen := s.cached(p.hash); seen {
+			t.Errorf("a verdict of %q, which was stopped, is cached", p.text)
+		}
+	}
+	delete(o.hang, "a b d e f g h")
+	won, err = s.firstPlanned(ctx, removeEach(base, c), planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Errorf("a step removing c again adopted %v (%v), want its alternative", won, err)
+	}
+}
+
+// TestPointlessTailStopped checks that once a round's walk adopts a
+// success, the tests its idle jobs started ahead of the next level
+// (planAhead.tail), which suppose that the level adopts nothing more, are
+// not waited for: removing b fails, removing c succeeds, and the test
+// started ahead hangs. The step adopts c's removal long before the hung
+// test's deadline, and the hung test is stopped.
+func TestPointlessTailStopped(t *testing.T) {
+	s := letters(t, 8, 4, nil)
+	o := &hangsOn{hang: map[string]bool{"a b c d e f g": true}}
+	s.r.Oracle = failsOn{o, "a c d e f g h"}
+	const b, c, h = 2, 3, 8 // the letters' nodes
+	base := s.cur
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	a := &aheadTests{begun: time.Now()}
+	actx, stop := context.WithCancel(ctx)
+	a.stop = stop
+	pa := planAhead{
+		tail: func(int) int {
+			a.n = 1
+			a.wg.Go(func() { _, _ = s.evalPrepared(actx, s.prepare(base.Remove(h))) })
+			return 1
+		},
+		wait:    a.wait,
+		release: a.release,
+	}
+	won, err := s.firstPlanned(ctx, removeEach(base, b, c), pa)
+	if ctx.Err() != nil {
+		t.Fatalf("the step waited for the test ahead until the deadline")
+	}
+	if err != nil || !slices.Equal(won, []int{1}) {
+		t.Fatalf("the step adopted %v (%v), want its second alternative", won, err)
+	}
+	if o.hung.Load() != 1 || s.stats.Canceled != 1 {
+		t.Errorf("%d tests hung, %d stopped; want the test ahead to hang and be stopped", o.hung.Load(), s.stats.Canceled)
+	}
+}
+
+// failsOn is oracle, but for the text, trimmed, fail, which it finds not
+// interesting.
+type failsOn struct {
+	oracle Oracle
+	fail   string
+}
+
+func (f failsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
+	if string(bytes.TrimSpace(c)) == f.fail {
+		return false, nil
+	}
+	return f.oracle.Interesting(ctx, c)
 }

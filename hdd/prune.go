@@ -54,7 +54,7 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		ahead.wait()
 		ahead = la.next
 		if ahead != nil && ahead.at != s.adoptions {
-			ahead.wait() // tests of a tree that changed since: let them end
+			ahead.release() // tests of a tree that changed since
 			ahead = nil
 		}
 		changed = changed || ch
@@ -287,6 +287,7 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.No
 		if l.ahead != nil {
 			l.ahead.before.wait() // what the cache holds does not depend on timing
 			pa.wait = func() { l.ahead.next.wait() }
+			pa.release = func() { l.ahead.next.release() }
 		}
 		return l.s.firstPlanned(ctx, step, pa)
 	}
