@@ -66,8 +66,8 @@ func (a *aheadTests) wait() {
 
 // release waits for the tests once no step needs their verdicts (the
 // level adopted something since they started): those still running after
-// as long again as they had run, and at least stragglerGrace more, are
-// stopped, as a round's tests off the walk are (see awaitRound).
+// graceAfter are stopped, as a round's tests off the walk are (see
+// awaitRound).
 func (a *aheadTests) release() {
 	if a == nil {
 		return
@@ -77,7 +77,7 @@ func (a *aheadTests) release() {
 		a.wg.Wait()
 		close(done)
 	}()
-	t := time.NewTimer(max(time.Since(a.begun), stragglerGrace))
+	t := time.NewTimer(graceAfter(a.begun))
 	defer t.Stop()
 	select {
 	case <-done:
@@ -112,7 +112,10 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
 	a := &aheadTests{at: s.adoptions, begun: time.Now()}
-	ctx, a.stop = context.WithCancel(ctx)
+	// The tests run in a context of their own, which release may end;
+	// the plans made here (see firstTests) keep ctx.
+	tctx, stop := context.WithCancel(ctx)
+	a.stop = stop
 	started := make(map[uint64]bool)
 	start := func(p prepared, next bool) {
 		if started[p.hash] {
@@ -127,7 +130,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 		}
 		// An error here is the level's or pass's to see, when it asks for
 		// the same verdict.
-		a.wg.Go(func() { _, _ = s.evalPrepared(ctx, p) })
+		a.wg.Go(func() { _, _ = s.evalPrepared(tctx, p) })
 	}
 	var roots []*planNode // the roots of the plans of the levels tested
 	// ended starts, with the jobs left, the tests past the ends of those
@@ -171,7 +174,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 			covered = coversPlan(root, round)
 		}
 		if covered && max > 0 {
-			a.chained += s.finishBeside(ctx, max, &a.wg)
+			a.chained += s.finishBeside(tctx, max, &a.wg)
 		}
 	}
 	return ended()

@@ -382,13 +382,13 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 	for _, n := range round {
 		pending[n] = true
 	}
-	var deadline <-chan time.Time
+	var timer *time.Timer
+	var deadline <-chan time.Time // nil until the walk needs no test under way
 	stopped := false
 	for len(pending) > 0 {
-		if deadline == nil && !stopped && !walkNeeds(head, pending) {
-			t := time.NewTimer(max(time.Since(start), stragglerGrace))
-			defer t.Stop()
-			deadline = t.C
+		if timer == nil && !walkNeeds(head, pending) {
+			timer = time.NewTimer(graceAfter(start))
+			deadline = timer.C
 		}
 		select {
 		case v := <-verdicts:
@@ -405,6 +405,9 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 			stop()
 		}
 	}
+	if timer != nil {
+		timer.Stop()
+	}
 	for _, n := range round { // in the round's order, whatever the verdicts' order
 		if n.done && n.err == nil {
 			s.remember(n)
@@ -412,8 +415,14 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 	}
 }
 
-// stragglerGrace is the least time awaitRound gives the tests the walk
-// does not need once it has its verdicts.
+// graceAfter returns how long tests begun at start and not needed any
+// more are given before they are stopped: as long again as they have run,
+// and at least stragglerGrace.
+func graceAfter(start time.Time) time.Duration {
+	return max(time.Since(start), stragglerGrace)
+}
+
+// stragglerGrace is the least time graceAfter gives.
 const stragglerGrace = time.Second
 
 // walkNeeds reports whether the walk from head, through the known
