@@ -61,10 +61,11 @@
 // candidate it never tries, on which the test may hang until its
 // timeout), nor for the tests started ahead of a level once the level
 // adopts something: once the round has the verdicts it needs, those still
-// running get as long again as they have run, and at least a second, and
-// are then stopped (awaitRound). Tests of about the same length end
-// together and none is stopped, so the runs, too, are the same every
-// time unless some test takes twice as long as the others. The steps of the other list
+// running get as long again as they have run, at least a second and at
+// least twice the mean test, and are then stopped (awaitRound). Tests of
+// about the same length end together and none is stopped, so the runs,
+// too, are the same every time unless some test takes twice as long as
+// the others. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a
 // success they take the verdicts of the others under way, which were made
 // from the same candidate, and when several are interesting they test their

@@ -54,6 +54,7 @@ type aheadTests struct {
 	at      int // s.adoptions when they started
 	begun   time.Time
 	stop    context.CancelFunc // stops the tests still running
+	s       *search            // whose tests they are
 }
 
 // wait waits for the tests; a nil aheadTests has none.
@@ -77,7 +78,7 @@ func (a *aheadTests) release() {
 		a.wg.Wait()
 		close(done)
 	}()
-	t := time.NewTimer(graceAfter(a.begun))
+	t := time.NewTimer(a.s.graceAfter(a.begun))
 	defer t.Stop()
 	select {
 	case <-done:
@@ -111,7 +112,7 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // of the levels' plans after a success (see planStep.end): the next
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
-	a := &aheadTests{at: s.adoptions, begun: time.Now()}
+	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s}
 	// The tests run in a context of their own, which release may end;
 	// the plans made here (see firstTests) keep ctx.
 	tctx, stop := context.WithCancel(ctx)

@@ -368,8 +368,7 @@ type tested struct {
 // awaitRound takes the verdicts of round's tests from verdicts as they
 // come. Once the walk from head needs none of the tests still under way
 // (the verdicts it goes through are known, up to a candidate the round
-// did not start), those get as long again as the round took until then,
-// and at least stragglerGrace more, before stop stops them: a test that
+// did not start), those get graceAfter before stop stops them: a test that
 // hangs off the walk (until the timeout, a candidate the serial search
 // never tries) does not hold up the search, which needs no verdict of
 // it. A stopped test's candidate goes back to unknown, to be tested again
@@ -387,7 +386,7 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 	stopped := false
 	for len(pending) > 0 {
 		if timer == nil && !walkNeeds(head, pending) {
-			timer = time.NewTimer(graceAfter(start))
+			timer = time.NewTimer(s.graceAfter(start))
 			deadline = timer.C
 		}
 		select {
@@ -415,11 +414,20 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 	}
 }
 
-// graceAfter returns how long tests begun at start and not needed any
-// more are given before they are stopped: as long again as they have run,
-// and at least stragglerGrace.
-func graceAfter(start time.Time) time.Duration {
-	return max(time.Since(start), stragglerGrace)
+// graceAfter returns how long, from now, tests begun at start and not
+// needed any more are given before they are stopped: as long again as
+// they have run, at least stragglerGrace, and at least until they have run
+// twice as long as the mean test so far (a round whose walk is decided by
+// a quick failure does not stop tests of the usual length).
+func (s *search) graceAfter(start time.Time) time.Duration {
+	ran := time.Since(start)
+	s.mu.Lock()
+	var mean time.Duration
+	if s.stats.Tests > 0 {
+		mean = s.stats.TestTime / time.Duration(s.stats.Tests)
+	}
+	s.mu.Unlock()
+	return max(ran, stragglerGrace, 2*mean-ran)
 }
 
 // stragglerGrace is the least time graceAfter gives.

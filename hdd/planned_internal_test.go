@@ -491,7 +491,7 @@ func TestPointlessTailStopped(t *testing.T) {
 	base := s.cur
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	a := &aheadTests{begun: time.Now()}
+	a := &aheadTests{begun: time.Now(), s: s}
 	actx, stop := context.WithCancel(ctx)
 	a.stop = stop
 	pa := planAhead{
@@ -527,4 +527,49 @@ func (f failsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
 		return false, nil
 	}
 	return f.oracle.Interesting(ctx, c)
+}
+
+// slowOn is an oracle that takes d to answer for the texts, trimmed, of
+// slow, and answers at once for the others; it finds every text
+// interesting.
+type slowOn struct {
+	slow map[string]bool
+	d    time.Duration
+}
+
+func (o slowOn) Interesting(ctx context.Context, c []byte) (bool, error) {
+	if o.slow[string(bytes.TrimSpace(c))] {
+		select {
+		case <-time.After(o.d):
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+	}
+	return true, nil
+}
+
+// TestRoundKeepsUsualTests checks that a round whose walk is decided at
+// once by a quick verdict does not stop the tests off the walk before
+// they have run twice as long as the mean test: with tests of 1.5 s on
+// average so far, the round's other tests take 1.5 s, end, and their
+// verdicts are cached.
+func TestRoundKeepsUsualTests(t *testing.T) {
+	s := letters(t, 8, 4, nil)
+	const slow = 1500 * time.Millisecond
+	s.r.Oracle = slowOn{map[string]bool{"a b d e f g h": true, "a b c e f g h": true, "a b c d f g h": true}, slow}
+	s.stats.Tests, s.stats.TestTime = 10, 10*slow
+	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	base := s.cur
+	won, err := s.firstPlanned(context.Background(), removeEach(base, b, c, d, e), planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
+	}
+	if s.stats.Canceled != 0 {
+		t.Errorf("%d tests of the usual length were stopped", s.stats.Canceled)
+	}
+	for _, x := range []tree.NodeID{c, d, e} {
+		if _, seen := s.cached(s.prepare(base.Remove(x)).hash); !seen {
+			t.Errorf("no verdict of removing node %d, a test of the usual length", x)
+		}
+	}
 }
