@@ -33,13 +33,13 @@ import (
 // changes which alternatives are tested together (see stepAhead), so the
 // result is that of the search without it at the same Jobs; it decides
 // what to run from the tree and the verdicts alone, so the same Jobs gives
-// the same runs every time (unless a test that turns out to be for nothing
-// runs so long that it is stopped: see aheadTests.release). No more than
-// Jobs tests run at once: the tests
-// started ahead take jobs the level leaves idle, a level waits for the
-// tests it started ahead before its next step, and for those started
-// ahead of it before its second step, or its first when they hold tests
-// of later levels (see levelAhead).
+// the same runs every time (unless a test that turns out to be for
+// nothing runs so long that it is stopped: see aheadTests.release). No
+// more than Jobs tests run at once: the tests started ahead take jobs the
+// level leaves idle, a level waits for the tests it started ahead before
+// its next step, and for those started ahead of it before its second
+// step, or its first when they hold tests of later levels (see
+// levelAhead).
 
 // errLookedAhead stops the dry run of a list minimizer in lookahead once
 // its first tests are known.

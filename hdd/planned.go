@@ -254,14 +254,11 @@ func (n *planNode) past(st planStep, base tree.Candidate) *planNode {
 // A planAhead is what firstPlanned is told of the tests that look ahead of
 // the level: tail, if not nil, is called once, with the jobs left idle,
 // when a round tests the step's last alternatives and every verdict of the
-// step so far is a failure, and returns how many tests it started; wait
-// waits for them.
+// step so far is a failure, and returns how many tests it started; tests
+// returns them (nil if it started none).
 type planAhead struct {
-	tail func(idle int) int
-	wait func()
-	// release is wait for tests no step needs any more (see
-	// aheadTests.release); nil where wait is.
-	release func()
+	tail  func(idle int) int
+	tests func() *aheadTests
 	// finish says that jobs left idle by a round that holds the last
 	// tests of the step and of its rest run finish's (see finishBeside).
 	finish bool
@@ -342,14 +339,14 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 		s.awaitRound(ctx, head, round, verdicts, stop)
 		stop()
 		wg.Wait()
-		if tailed && ahead.wait != nil {
+		if tailed && ahead.tests != nil {
 			// No more than Jobs tests at once in the next round. Once
 			// the walk adopts a success, the tests ahead, which suppose
 			// that the level adopts nothing more, are for nothing.
-			if _, won := decided(head); won && ahead.release != nil {
-				ahead.release()
+			if _, won := decided(head); won {
+				ahead.tests().release()
 			} else {
-				ahead.wait()
+				ahead.tests().wait()
 			}
 		}
 		if err := ctx.Err(); err != nil {

@@ -500,8 +500,7 @@ func TestPointlessTailStopped(t *testing.T) {
 			a.wg.Go(func() { _, _ = s.evalPrepared(actx, s.prepare(base.Remove(h))) })
 			return 1
 		},
-		wait:    a.wait,
-		release: a.release,
+		tests: func() *aheadTests { return a },
 	}
 	won, err := s.firstPlanned(ctx, removeEach(base, b, c), pa)
 	if ctx.Err() != nil {

@@ -286,8 +286,7 @@ func (l levelTester) First(ctx context.Context, n int, gen func(i int) []tree.No
 		pa := planAhead{tail: ahead.tail}
 		if l.ahead != nil {
 			l.ahead.before.wait() // what the cache holds does not depend on timing
-			pa.wait = func() { l.ahead.next.wait() }
-			pa.release = func() { l.ahead.next.release() }
+			pa.tests = func() *aheadTests { return l.ahead.next }
 		}
 		return l.s.firstPlanned(ctx, step, pa)
 	}
