@@ -3,6 +3,7 @@ package hdd
 import (
 	"context"
 	"errors"
+	"maps"
 	"sync"
 	"time"
 
@@ -34,12 +35,16 @@ import (
 // result is that of the search without it at the same Jobs; it decides
 // what to run from the tree and the verdicts alone, so the same Jobs gives
 // the same runs every time (unless a test that turns out to be for
-// nothing runs so long that it is stopped: see aheadTests.release). No
+// nothing runs so long that it is stopped: see aheadTests.wait). No
 // more than Jobs tests run at once: the tests started ahead take jobs the
 // level leaves idle, a level waits for the tests it started ahead before
 // its next step, and for those started ahead of it before its second
 // step, or its first when they hold tests of later levels (see
-// levelAhead).
+// levelAhead). It waits for them only while a step may need their
+// verdicts, as the walks of the levels' plans through the verdicts known
+// tell (see aheadTests.needs): a test of a level after one that adopts
+// something, or past a success its level's walk does not reach, is
+// stopped if it runs much longer than the others.
 
 // errLookedAhead stops the dry run of a list minimizer in lookahead once
 // its first tests are known.
@@ -55,38 +60,172 @@ type aheadTests struct {
 	begun   time.Time
 	stop    context.CancelFunc // stops the tests still running
 	s       *search            // whose tests they are
+
+	// plans are the plans of the levels tested, in order, then of the
+	// pass after pruning if it was tested: what needs walks. A nil plan
+	// is a level whose minimizer does not plan.
+	plans []*planNode
+
+	mu sync.Mutex
+	// running are the tests under way, by their texts' hashes, but for
+	// finish's runs (see finishBeside).
+	running map[uint64]aheadTest
+	ended   chan struct{} // gets a value when a test ends
 }
 
-// wait waits for the tests; a nil aheadTests has none.
+// An aheadTest is a test under way of aheadTests.
+type aheadTest struct {
+	plan int                // the index in plans of the plan it is of
+	stop context.CancelFunc // stops it
+}
+
+// wait waits for the tests as long as a step may need them (see needs):
+// once none does, those still running get graceAfter, then are stopped,
+// as a round's tests off the walk are (see awaitRound). A test started
+// ahead that hangs, off the serial search's path, then does not hold up
+// the search until its timeout. A nil aheadTests has no tests.
 func (a *aheadTests) wait() {
 	if a != nil {
-		a.wg.Wait()
-		a.stop()
+		a.await(a.needs)
 	}
 }
 
-// release waits for the tests once no step needs their verdicts (the
-// level adopted something since they started): those still running after
-// graceAfter are stopped, as a round's tests off the walk are (see
-// awaitRound).
+// release is wait once no step needs the tests' verdicts (the level
+// adopted something since they started).
 func (a *aheadTests) release() {
-	if a == nil {
-		return
+	if a != nil {
+		a.await(func() (bool, bool) { return false, false })
 	}
+}
+
+// await waits for the tests. Once needs reports that no step needs the
+// tests of the levels or passes still running, those get graceAfter, and
+// are then stopped; so are finish's runs, unless needs reports that a step
+// may need them.
+func (a *aheadTests) await(needs func() (tests, finish bool)) {
 	done := make(chan struct{})
 	go func() {
 		a.wg.Wait()
 		close(done)
 	}()
-	t := time.NewTimer(a.s.graceAfter(a.begun))
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		a.stop()
-		<-done
+	defer a.stop()
+	var timer *time.Timer
+	var deadline <-chan time.Time // nil while a step may need the tests
+	for {
+		if tests, _ := needs(); timer == nil && !tests {
+			timer = time.NewTimer(a.s.graceAfter(a.begun))
+			defer timer.Stop()
+			deadline = timer.C
+		}
+		select {
+		case <-done:
+			return
+		case <-a.ended:
+		case <-deadline:
+			deadline = nil
+			if _, finish := needs(); finish {
+				a.stopLevels()
+			} else {
+				a.stop()
+			}
+		}
 	}
-	a.stop()
+}
+
+// stopLevels stops the tests of the levels and passes still running, not
+// finish's runs.
+func (a *aheadTests) stopLevels() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, t := range a.running {
+		t.stop()
+	}
+}
+
+// needs reports whether a step may need the verdict of a test of a level
+// or pass still running (tests), and finish's runs (finish). None does once
+// an adoption since they started made them all pointless. Otherwise the
+// walk of the first level tested, through the verdicts known, decides: it
+// needs a test under way it comes to; where it passes a success, the level
+// adopts it, and the tests of the levels after it are pointless, as are
+// finish's; where it comes to a verdict not known, the level's tests and
+// those after it may be needed; where it ends, the level adopts nothing,
+// and the next level's walk decides, and so on; past the last, finish's
+// runs may be needed.
+func (a *aheadTests) needs() (tests, finish bool) {
+	if a.at != a.s.adoptions {
+		return false, false
+	}
+	a.mu.Lock()
+	running := maps.Clone(a.running)
+	a.mu.Unlock()
+	from := func(i int) bool { // whether a test of plan i or after is running
+		for _, t := range running {
+			if t.plan >= i {
+				return true
+			}
+		}
+		return false
+	}
+	for i, root := range a.plans {
+		if root == nil { // the level's walk is not known
+			return from(i), true
+		}
+		switch a.s.walkAhead(root, running) {
+		case aheadRunning:
+			return true, true
+		case aheadUnknown:
+			return from(i), true
+		case aheadAdopts:
+			return false, false
+		}
+	}
+	return false, true
+}
+
+// An aheadWalk is where walkAhead's walk of a level ends.
+type aheadWalk int
+
+const (
+	aheadFailsThrough aheadWalk = iota // the level adopts nothing
+	aheadAdopts                        // the level adopts something
+	aheadRunning                       // the walk needs a test under way
+	aheadUnknown                       // the walk needs a verdict not known
+)
+
+// walkAhead follows the walk of a level's plan from root through the
+// verdicts known: to a test in running (aheadRunning), to another verdict
+// not known before its first success (aheadUnknown), past a success
+// (aheadAdopts), or to its end without one (aheadFailsThrough).
+func (s *search) walkAhead(root *planNode, running map[uint64]aheadTest) aheadWalk {
+	won := false
+	for n := root; n != nil; {
+		if !n.done {
+			if n.p.text == nil {
+				n.p = s.prepare(n.step.gen(n.i))
+			}
+			ok, seen := s.cached(n.p.hash)
+			_, under := running[n.p.hash]
+			switch {
+			case n.p.malformed:
+				ok = false
+			case seen:
+			case under:
+				return aheadRunning
+			case !won:
+				return aheadUnknown
+			default:
+				return aheadAdopts
+			}
+			n.ok, n.done = ok, true
+		}
+		won = won || n.ok
+		n = n.next(n.ok)
+	}
+	if won {
+		return aheadAdopts
+	}
+	return aheadFailsThrough
 }
 
 // started returns how many tests a holds.
@@ -112,13 +251,13 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // of the levels' plans after a success (see planStep.end): the next
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
-	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s}
+	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s, running: make(map[uint64]aheadTest), ended: make(chan struct{}, 1)}
 	// The tests run in a context of their own, which release may end;
 	// the plans made here (see firstTests) keep ctx.
 	tctx, stop := context.WithCancel(ctx)
 	a.stop = stop
 	started := make(map[uint64]bool)
-	start := func(p prepared, next bool) {
+	start := func(p prepared, next bool, plan int) {
 		if started[p.hash] {
 			return
 		}
@@ -129,21 +268,35 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 		} else {
 			a.chained++
 		}
+		pctx, stop := context.WithCancel(tctx)
+		a.mu.Lock()
+		a.running[p.hash] = aheadTest{plan, stop}
+		a.mu.Unlock()
 		// An error here is the level's or pass's to see, when it asks for
 		// the same verdict.
-		a.wg.Go(func() { _, _ = s.evalPrepared(tctx, p) })
+		a.wg.Go(func() {
+			_, _ = s.evalPrepared(pctx, p)
+			a.mu.Lock()
+			delete(a.running, p.hash)
+			a.mu.Unlock()
+			stop()
+			select {
+			case a.ended <- struct{}{}:
+			default:
+			}
+		})
 	}
-	var roots []*planNode // the roots of the plans of the levels tested
+	var roots []int // the plans of the levels tested, with past
 	// ended starts, with the jobs left, the tests past the ends of those
 	// plans after a success (see planStep.end), level by level, the
 	// likeliest first.
 	ended := func() *aheadTests {
-		for _, root := range roots { // none without past
+		for _, i := range roots { // none without past
 			if max <= 0 {
 				break
 			}
-			for _, n := range s.planRound(ctx, root, max, true, started) {
-				start(n.p, false)
+			for _, n := range s.planRound(ctx, a.plans[i], max, true, started) {
+				start(n.p, false, i)
 			}
 		}
 		return a.orNil()
@@ -152,11 +305,15 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 	for ; max > 0 && s.canLookAt(lv, lv > d+1); lv++ {
 		items := s.candidates(lv)
 		tests, root := s.firstTests(ctx, lv, items, max, past)
-		for _, p := range tests {
-			start(p, lv == d+1)
+		plan := len(a.plans)
+		if len(items) > 0 { // else the level adopts nothing, with no tests
+			a.plans = append(a.plans, root)
 		}
-		if root != nil {
-			roots = append(roots, root)
+		for _, p := range tests {
+			start(p, lv == d+1, plan)
+		}
+		if root != nil && past {
+			roots = append(roots, plan)
 		}
 		if !s.failsThrough(ctx, items, started) {
 			return ended()
@@ -168,9 +325,10 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 		covered := true
 		if step := s.stepAfter("prune", s.cur); step.n > 0 {
 			root := &planNode{step: &step}
+			a.plans = append(a.plans, root)
 			round := s.planRound(ctx, root, max, false, nil)
 			for _, n := range round {
-				start(n.p, false)
+				start(n.p, false, len(a.plans)-1)
 			}
 			covered = coversPlan(root, round)
 		}
@@ -224,10 +382,10 @@ func (s *search) dropsDue() bool { return s.bodiesDue() || s.unusedDue() }
 // firstTests returns the first tests of the level of items, at most max,
 // as the level makes them if nothing is adopted before it: the
 // minimizer's first step, or the likeliest of its plan to be tested (see
-// dryTester); a level of one node tests only its removal. With past,
-// where the minimizer plans, it also returns the root of the plan, whose
-// steps end with the next level's (see chainedEnd); without, the plan
-// has no ends, which lookahead would not test.
+// dryTester); a level of one node tests only its removal. Where the
+// minimizer plans, it also returns the root of the plan; with past, its
+// steps end with the next level's (see chainedEnd), without, the plan
+// has no ends.
 func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, max int, past bool) ([]prepared, *planNode) {
 	lt := levelTester{s: s, base: s.cur, items: items, plan: &listPlan[tree.NodeID]{}}
 	if past {
@@ -238,18 +396,11 @@ func (s *search) firstTests(ctx context.Context, lv int, items []tree.NodeID, ma
 	case 0:
 		return nil, nil
 	case 1:
-		var root *planNode
-		if past {
-			step := lt.removalStep()
-			root = &planNode{step: &step}
-		}
-		return []prepared{s.prepare(dry.config(nil))}, root
+		step := lt.removalStep()
+		return []prepared{s.prepare(dry.config(nil))}, &planNode{step: &step}
 	}
 	if _, err := s.levelRun()(ctx, s.r.Minimizer, items, dry); !errors.Is(err, errLookedAhead) {
 		return nil, nil
-	}
-	if !past {
-		return dry.cands, nil
 	}
 	return dry.cands, dry.root
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
@@ -270,4 +271,87 @@ func TestLookaheadLimits(t *testing.T) {
 	for _, tc := range chains {
 		sexpAtEveryJobs(t, tc.name, tc.src, tc.oracle)
 	}
+}
+
+// TestAheadHangOffTheWalk checks that a test started ahead that the serial
+// search never makes does not hold up the search when it hangs: for each
+// text that a reduction at 4 or 8 jobs tests and one at one job does not,
+// a reduction whose test hangs on that text (until it is stopped) ends
+// with the serial result long before its deadline. Such a test may be of a
+// level after one that adopts something, past a success that the level's
+// walk does not reach, or beside the final runs; the search stops it once
+// the walk through the verdicts known does not need it.
+func TestAheadHangOffTheWalk(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, tc := range []int{0, 1, 5} { // chain, chain of lists, lists of lists
+		tc := chains[tc]
+		serial, _ := testedTexts(t, tc.src, tc.oracle, 1)
+		for _, jobs := range []int{4, 8} {
+			_, texts := testedTexts(t, tc.src, tc.oracle, jobs)
+			for _, hang := range texts {
+				if serial.tested[hang] {
+					continue
+				}
+				wg.Go(func() { // all at once: each takes a second or two
+					ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+					defer cancel()
+					r := hdd.Reducer{Oracle: hangsOn{hang, tc.oracle}, Jobs: jobs}
+					res, err := r.Reduce(ctx, sexp(t, tc.src), sexpPolicy)
+					switch {
+					case err != nil:
+						t.Errorf("%s, -j %d, hanging on %q: %v (the search waited for the hung test)", tc.name, jobs, hang, err)
+					case squeeze(res.Output) != serial.result:
+						t.Errorf("%s, -j %d, hanging on %q: result %q, want %q as at -j 1", tc.name, jobs, hang, squeeze(res.Output), serial.result)
+					}
+				})
+			}
+		}
+	}
+	wg.Wait()
+}
+
+// A serialRun is what a reduction at one job tests and ends with.
+type serialRun struct {
+	tested map[string]bool
+	result string
+}
+
+// testedTexts reduces src with oracle at jobs and returns the texts
+// tested, squeezed, as a set and in the order they were started.
+func testedTexts(t *testing.T, src string, oracle hdd.OracleFunc, jobs int) (serialRun, []string) {
+	t.Helper()
+	var mu sync.Mutex
+	run := serialRun{tested: make(map[string]bool)}
+	var order []string
+	o := hdd.OracleFunc(func(c []byte) bool {
+		mu.Lock()
+		if text := squeeze(c); !run.tested[text] {
+			run.tested[text] = true
+			order = append(order, text)
+		}
+		mu.Unlock()
+		return oracle(c)
+	})
+	r := hdd.Reducer{Oracle: o, Jobs: jobs}
+	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.result = squeeze(res.Output)
+	return run, order
+}
+
+// hangsOn is oracle, but its test of the text hang, squeezed, runs until
+// it is stopped.
+type hangsOn struct {
+	hang   string
+	oracle hdd.OracleFunc
+}
+
+func (h hangsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
+	if squeeze(c) == h.hang {
+		<-ctx.Done()
+		return false, ctx.Err()
+	}
+	return h.oracle(c), nil
 }
