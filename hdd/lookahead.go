@@ -94,7 +94,8 @@ func (a *aheadTests) wait() {
 // adopted something since they started).
 func (a *aheadTests) release() {
 	if a != nil {
-		a.await(func() (bool, bool) { return false, false })
+		a.s.awaitOrStop(&a.wg, a.begun, a.stop)
+		a.stop()
 	}
 }
 
@@ -103,11 +104,7 @@ func (a *aheadTests) release() {
 // are then stopped; so are finish's runs, unless needs reports that a step
 // may need them.
 func (a *aheadTests) await(needs func() (tests, finish bool)) {
-	done := make(chan struct{})
-	go func() {
-		a.wg.Wait()
-		close(done)
-	}()
+	done := allEnded(&a.wg)
 	defer a.stop()
 	var timer *time.Timer
 	var deadline <-chan time.Time // nil while a step may need the tests

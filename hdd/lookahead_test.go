@@ -295,7 +295,7 @@ func TestAheadHangOffTheWalk(t *testing.T) {
 				wg.Go(func() { // all at once: each takes a second or two
 					ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 					defer cancel()
-					r := hdd.Reducer{Oracle: hangsOn{hang, tc.oracle}, Jobs: jobs}
+					r := hdd.Reducer{Oracle: hangingOn{hang, tc.oracle}, Jobs: jobs}
 					res, err := r.Reduce(ctx, sexp(t, tc.src), sexpPolicy)
 					switch {
 					case err != nil:
@@ -341,14 +341,14 @@ func testedTexts(t *testing.T, src string, oracle hdd.OracleFunc, jobs int) (ser
 	return run, order
 }
 
-// hangsOn is oracle, but its test of the text hang, squeezed, runs until
+// hangingOn is oracle, but its test of the text hang, squeezed, runs until
 // it is stopped.
-type hangsOn struct {
+type hangingOn struct {
 	hang   string
 	oracle hdd.OracleFunc
 }
 
-func (h hangsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
+func (h hangingOn) Interesting(ctx context.Context, c []byte) (bool, error) {
 	if squeeze(c) == h.hang {
 		<-ctx.Done()
 		return false, ctx.Err()

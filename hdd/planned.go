@@ -325,9 +325,11 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			round = append(round, s.planRound(ctx, head, idle, true, nil)...)
 		}
 		rctx, stop := context.WithCancel(ctx)
-		var wg sync.WaitGroup
+		var wg sync.WaitGroup // finish's runs beside the round
+		fctx, stopFinish := context.WithCancel(ctx)
+		begun := time.Now()
 		if ahead.finish && len(round) > 0 && len(round) < s.r.Jobs && coversPlan(head, round) {
-			s.finishBeside(ctx, s.r.Jobs-len(round), &wg)
+			s.finishBeside(fctx, s.r.Jobs-len(round), &wg)
 		}
 		verdicts := make(chan tested, len(round))
 		for _, n := range round {
@@ -338,7 +340,13 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 		}
 		s.awaitRound(ctx, head, round, verdicts, stop)
 		stop()
-		wg.Wait()
+		if _, won := decided(head); won {
+			// finish's runs are of the text before the success.
+			s.awaitOrStop(&wg, begun, stopFinish)
+		} else {
+			wg.Wait()
+		}
+		stopFinish()
 		if tailed && ahead.tests != nil {
 			// No more than Jobs tests at once in the next round. Once
 			// the walk adopts a success, the tests ahead, which suppose
@@ -409,6 +417,30 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 			s.remember(n)
 		}
 	}
+}
+
+// awaitOrStop waits for the tests of wg, begun at begun, which no step
+// needs: those still running after graceAfter are stopped by stop.
+func (s *search) awaitOrStop(wg *sync.WaitGroup, begun time.Time, stop context.CancelFunc) {
+	done := allEnded(wg)
+	t := time.NewTimer(s.graceAfter(begun))
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		stop()
+		<-done
+	}
+}
+
+// allEnded returns a channel closed once the tests of wg have ended.
+func allEnded(wg *sync.WaitGroup) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	return done
 }
 
 // graceAfter returns how long, from now, tests begun at start and not

@@ -572,3 +572,27 @@ func TestRoundKeepsUsualTests(t *testing.T) {
 		}
 	}
 }
+
+// TestPointlessFinishStopped checks that finish's runs started beside a
+// round that adopts a success are stopped once they have had their grace:
+// they confirm the text before the success. The step's round holds all
+// its alternatives, removing b and c, so the confirmation of the text as
+// it is runs beside them, and hangs; removing b succeeds.
+func TestPointlessFinishStopped(t *testing.T) {
+	s := letters(t, 8, 4, nil)
+	o := &hangsOn{hang: map[string]bool{"a b c d e f g h": true}}
+	s.r.Oracle = o
+	const b, c = 2, 3 // the letters' nodes
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	won, err := s.firstPlanned(ctx, removeEach(s.cur, b, c), planAhead{finish: true})
+	if ctx.Err() != nil {
+		t.Fatalf("the step waited for the confirmation until the deadline")
+	}
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
+	}
+	if o.hung.Load() != 1 || s.stats.Canceled != 1 {
+		t.Errorf("%d tests hung, %d stopped; want the confirmation to hang and be stopped", o.hung.Load(), s.stats.Canceled)
+	}
+}
