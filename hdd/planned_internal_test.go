@@ -503,14 +503,22 @@ func TestPointlessTailStopped(t *testing.T) {
 		tests: func() *aheadTests { return a },
 	}
 	won, err := s.firstPlanned(ctx, removeEach(base, b, c), pa)
+	wantStopped(t, ctx, s, o, won, err, 1, "the test ahead")
+}
+
+// wantStopped checks that a step that adopted won (or failed with err)
+// ended before ctx's deadline, adopting its alternative want, and that
+// the one test of what that hung on oracle o was stopped.
+func wantStopped(t *testing.T, ctx context.Context, s *search, o *hangsOn, won []int, err error, want int, what string) {
+	t.Helper()
 	if ctx.Err() != nil {
-		t.Fatalf("the step waited for the test ahead until the deadline")
+		t.Fatalf("the step waited for %s until the deadline", what)
 	}
-	if err != nil || !slices.Equal(won, []int{1}) {
-		t.Fatalf("the step adopted %v (%v), want its second alternative", won, err)
+	if err != nil || !slices.Equal(won, []int{want}) {
+		t.Fatalf("the step adopted %v (%v), want its alternative %d", won, err, want)
 	}
 	if o.hung.Load() != 1 || s.stats.Canceled != 1 {
-		t.Errorf("%d tests hung, %d stopped; want the test ahead to hang and be stopped", o.hung.Load(), s.stats.Canceled)
+		t.Errorf("%d tests hung, %d stopped; want %s to hang and be stopped", o.hung.Load(), s.stats.Canceled, what)
 	}
 }
 
@@ -586,13 +594,5 @@ func TestPointlessFinishStopped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	won, err := s.firstPlanned(ctx, removeEach(s.cur, b, c), planAhead{finish: true})
-	if ctx.Err() != nil {
-		t.Fatalf("the step waited for the confirmation until the deadline")
-	}
-	if err != nil || !slices.Equal(won, []int{0}) {
-		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
-	}
-	if o.hung.Load() != 1 || s.stats.Canceled != 1 {
-		t.Errorf("%d tests hung, %d stopped; want the confirmation to hang and be stopped", o.hung.Load(), s.stats.Canceled)
-	}
+	wantStopped(t, ctx, s, o, won, err, 0, "the confirmation")
 }
