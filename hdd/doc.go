@@ -59,10 +59,13 @@
 // serial search adopts, so the result is that of one job. A round does not
 // wait for the tests whose verdicts the serial search does not need (a
 // candidate it never tries, on which the test may hang until its
-// timeout), nor for the tests started ahead of a level once the level
-// adopts something: once the round has the verdicts it needs, those still
-// running get as long again as they have run, at least a second and at
-// least twice the mean test, and are then stopped (awaitRound). Tests of
+// timeout), nor for the tests started ahead of a level that the levels'
+// walks through the verdicts known no longer need (after a level that
+// adopts something, or past a success a level does not reach), nor for
+// finish's runs beside a round that adopts something: once the search
+// has the verdicts it needs, those still running get as long again as
+// they have run, at least a second and at least twice the mean test, and
+// are then stopped (awaitRound, aheadTests.wait). Tests of
 // about the same length end together and none is stopped, so the runs,
 // too, are the same every time unless some test takes twice as long as
 // the others. The steps of the other list

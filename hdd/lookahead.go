@@ -70,7 +70,7 @@ type aheadTests struct {
 	// running are the tests under way, by their texts' hashes, but for
 	// finish's runs (see finishBeside).
 	running map[uint64]aheadTest
-	ended   chan struct{} // gets a value when a test ends
+	arrived chan struct{} // gets a value when a test ends
 }
 
 // An aheadTest is a test under way of aheadTests.
@@ -109,15 +109,17 @@ func (a *aheadTests) await(needs func() (tests, finish bool)) {
 	var timer *time.Timer
 	var deadline <-chan time.Time // nil while a step may need the tests
 	for {
-		if tests, _ := needs(); timer == nil && !tests {
-			timer = time.NewTimer(a.s.graceAfter(a.begun))
-			defer timer.Stop()
-			deadline = timer.C
+		if timer == nil {
+			if tests, _ := needs(); !tests {
+				timer = time.NewTimer(a.s.graceAfter(a.begun))
+				defer timer.Stop()
+				deadline = timer.C
+			}
 		}
 		select {
 		case <-done:
 			return
-		case <-a.ended:
+		case <-a.arrived:
 		case <-deadline:
 			deadline = nil
 			if _, finish := needs(); finish {
@@ -248,7 +250,7 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // of the levels' plans after a success (see planStep.end): the next
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
-	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s, running: make(map[uint64]aheadTest), ended: make(chan struct{}, 1)}
+	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s, running: make(map[uint64]aheadTest), arrived: make(chan struct{}, 1)}
 	// The tests run in a context of their own, which release may end;
 	// the plans made here (see firstTests) keep ctx.
 	tctx, stop := context.WithCancel(ctx)
@@ -278,7 +280,7 @@ func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTes
 			a.mu.Unlock()
 			stop()
 			select {
-			case a.ended <- struct{}{}:
+			case a.arrived <- struct{}{}:
 			default:
 			}
 		})
