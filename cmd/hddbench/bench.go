@@ -55,6 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	extra := fs.String("flags", "", "extra `flags` for hdd, space-separated")
 	replayJobs := fs.String("replay", "", "replay recorded verdicts at each of these comma-separated `job counts` (1,2,4,8,16,32,64) instead of running the tools")
 	replayTime := fs.Duration("replay-time", time.Second, "the simulated `time` of a test run in -replay")
+	replayFail := fs.Duration("replay-fail-time", 0, "if set, the simulated `time` in -replay of a test run whose candidate is not interesting (-replay-time is then that of one whose candidate is)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -77,8 +78,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err == nil && *replayTime <= 0 {
 			err = errors.New("-replay-time must be positive")
 		}
+		if err == nil && *replayFail < 0 {
+			err = errors.New("-replay-fail-time must be positive")
+		}
 		if err == nil {
-			err = cfg.replay(ctx, cases, replayConfig{jobs: jobs, delay: *replayTime}, stdout)
+			err = cfg.replay(ctx, cases, replayConfig{jobs: jobs, delay: *replayTime, failDelay: *replayFail}, stdout)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "hddbench: %v\n", err)

@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMain runs the test binary as the replaying test when hdd runs it so
@@ -121,5 +125,50 @@ func TestRounds(t *testing.T) {
 		if got := rounds([]byte(tt.log)); got != tt.want {
 			t.Errorf("%s: rounds = %d, want %d", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestReplayFailTime checks that the replaying test takes -replay-time for
+// an interesting candidate and -replay-fail-time for another, by the times
+// it logs.
+func TestReplayFailTime(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good"), filepath.Join(dir, "bad")
+	os.WriteFile(good, []byte("good"), 0o644)
+	os.WriteFile(bad, []byte("bad"), 0o644)
+	key := func(b string) string { s := sha256.Sum256([]byte(b)); return hex.EncodeToString(s[:]) }
+	recording := filepath.Join(dir, "recording")
+	os.WriteFile(recording, []byte(key("good")+" 0\n"+key("bad")+" 1\n"), 0o644)
+	counts := filepath.Join(dir, "counts")
+	t.Setenv(envRecording, recording)
+	t.Setenv(envCounts, counts)
+	t.Setenv(envDelay, "400ms")
+	t.Setenv(envDelayFail, "1ms")
+	for _, tc := range []struct {
+		path string
+		code int
+	}{{good, 0}, {bad, 1}} {
+		if got := replayMain(tc.path); got != tc.code {
+			t.Errorf("%s: exit %d, want %d", filepath.Base(tc.path), got, tc.code)
+		}
+	}
+	b, err := os.ReadFile(counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at []int64 // start, end of each run
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Fields(l)
+		n, _ := strconv.ParseInt(f[len(f)-1], 10, 64)
+		at = append(at, n)
+	}
+	if len(at) != 4 {
+		t.Fatalf("counts:\n%s", b)
+	}
+	if good := time.Duration(at[1] - at[0]); good < 400*time.Millisecond {
+		t.Errorf("the interesting candidate's run took %v, want 400ms", good)
+	}
+	if bad := time.Duration(at[3] - at[2]); bad >= 400*time.Millisecond {
+		t.Errorf("the other candidate's run took %v, want 1ms", bad)
 	}
 }

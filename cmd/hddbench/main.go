@@ -30,6 +30,9 @@
 //	              case and -j; then the estimate of the fastest schedule
 //	              that keeps the -j 1 result (see estimate.go)
 //	-replay-time D  the simulated time of a test run in -replay (default 1s)
+//	-replay-fail-time D  if set, the simulated time of a test run whose
+//	              candidate is not interesting; -replay-time is then that
+//	              of a run whose candidate is
 //
 // Example, on the public corpus:
 //

@@ -36,16 +36,22 @@ import (
 // Environment of the replaying test, which is hddbench itself (see
 // replayMain).
 const (
-	envRecording = "HDDBENCH_RECORDING" // the recording: lines "SHA256 EXIT"
-	envTest      = "HDDBENCH_TEST"      // the case's real test
-	envDelay     = "HDDBENCH_DELAY"     // the simulated time of a test, or "" to record
-	envCounts    = "HDDBENCH_COUNTS"    // a file getting a line per run: "replayed" or "new"
+	envRecording = "HDDBENCH_RECORDING"  // the recording: lines "SHA256 EXIT"
+	envTest      = "HDDBENCH_TEST"       // the case's real test
+	envDelay     = "HDDBENCH_DELAY"      // the simulated time of a test, or "" to record
+	envDelayFail = "HDDBENCH_DELAY_FAIL" // if set, that of a test whose candidate is not interesting
+	envCounts    = "HDDBENCH_COUNTS"     // a file getting a line per run: "replayed" or "new"
 )
 
 // replayConfig is the configuration of the scaling benchmark.
 type replayConfig struct {
 	jobs  []int
 	delay time.Duration
+	// failDelay, if not zero, is the simulated time of a test whose
+	// candidate is not interesting, delay then being that of one whose
+	// candidate is: a compiler that stops at a syntax error, against a
+	// program that builds and runs.
+	failDelay time.Duration
 }
 
 // A replayRow is the outcome of one replayed reduction.
@@ -85,7 +91,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		rec.Close()
 		defer os.Remove(rec.Name())
 		// The recording run: the real test, one job.
-		first := cfg.replayRun(ctx, c, self, rec.Name(), 1, 0)
+		first := cfg.replayRun(ctx, c, self, rec.Name(), 1, 0, 0)
 		fmt.Fprintf(cfg.stderr, "hddbench: %s: recorded %d verdicts (%d bytes, %v) %s\n", c.Name, first.Tests, first.Bytes, first.Wall.Round(time.Millisecond), first.Err)
 		if first.Err != "" {
 			rows = append(rows, first)
@@ -97,9 +103,9 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 		for _, j := range rc.jobs {
 			var fresh replayRow
 			if j > 1 {
-				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0) // records what -j 1 did not try
+				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0, 0) // records what -j 1 did not try
 			}
-			r := cfg.replayRun(ctx, c, self, rec.Name(), j, rc.delay)
+			r := cfg.replayRun(ctx, c, self, rec.Name(), j, rc.delay, rc.failDelay)
 			r.New = fresh.New
 			fmt.Fprintf(cfg.stderr, "hddbench: %s -j %d: %v, %d tests (%d new), %d bytes, verified %v %s\n",
 				c.Name, j, r.Wall.Round(time.Millisecond), r.Tests, r.New, r.Bytes, r.Verified, r.Err)
@@ -112,8 +118,9 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 }
 
 // replayRun runs hdd at -j jobs on a copy of the case's input, with the
-// replaying test; delay 0 records with the real test.
-func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording string, jobs int, delay time.Duration) replayRow {
+// replaying test, whose runs take delay, or failDelay, if not zero, where
+// the candidate is not interesting; delay 0 records with the real test.
+func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording string, jobs int, delay, failDelay time.Duration) replayRow {
 	r := replayRow{Case: c.Name, Jobs: jobs}
 	work, input, err := workCopy(c)
 	if err != nil {
@@ -137,6 +144,9 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 		d = delay.String()
 	}
 	cmd.Env = append(os.Environ(), envRecording+"="+recording, envTest+"="+c.Test, envDelay+"="+d, envCounts+"="+counts)
+	if delay > 0 && failDelay > 0 {
+		cmd.Env = append(cmd.Env, envDelayFail+"="+failDelay.String())
+	}
 	var log string
 	r.Wall, r.Err, log = runCapture(cmd)
 	if phased {
@@ -165,7 +175,11 @@ func (cfg *config) replayRun(ctx context.Context, c benchCase, self, recording s
 // not in the recording) and the final bytes; then the geometric mean of
 // the speedups at each -j.
 func printReplay(w io.Writer, rows []replayRow, rc replayConfig) {
-	fmt.Fprintf(w, "Replayed verdicts, %v per test run.\n\n", rc.delay)
+	if rc.failDelay > 0 {
+		fmt.Fprintf(w, "Replayed verdicts, %v per test run of an interesting candidate, %v of another.\n\n", rc.delay, rc.failDelay)
+	} else {
+		fmt.Fprintf(w, "Replayed verdicts, %v per test run.\n\n", rc.delay)
+	}
 	fmt.Fprintln(w, "| case | -j | wall | speedup | rounds | speedup in rounds | test runs | not tried at -j 1 | final bytes | hdd CPU | verified |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	serial := map[string]replayRow{}
@@ -313,6 +327,12 @@ func replayMain(path string) int {
 	}
 	counts := os.Getenv(envCounts)
 	appendLocked(counts, fmt.Sprintf("%s start %d %d\n", what, os.Getpid(), start.UnixNano()))
+	if d := os.Getenv(envDelayFail); d != "" && code != 0 && delay > 0 {
+		if delay, err = time.ParseDuration(d); err != nil {
+			fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
+			return 125
+		}
+	}
 	time.Sleep(delay - time.Since(start))
 	appendLocked(counts, fmt.Sprintf("end %d %d\n", os.Getpid(), time.Now().UnixNano()))
 	return code
