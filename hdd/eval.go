@@ -66,6 +66,9 @@ func (s *search) run(ctx context.Context, text []byte, repeat int) (bool, time.D
 	s.stats.TestTime += took
 	switch {
 	case err == nil:
+		if s.lengths = append(s.lengths, testLength{took, ok}); len(s.lengths) > recentLengths {
+			s.lengths = s.lengths[1:]
+		}
 		s.report()
 		return ok, took, nil
 	case notRun(err):

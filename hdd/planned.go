@@ -331,14 +331,17 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 		if ahead.finish && len(round) > 0 && len(round) < s.r.Jobs && coversPlan(head, round) {
 			s.finishBeside(fctx, s.r.Jobs-len(round), &wg)
 		}
-		verdicts := make(chan tested, len(round))
-		for _, n := range round {
+		verdicts := make(chan tested, s.r.Jobs)
+		start := func(n *planNode) {
 			go func() {
 				ok, err := s.evalPrepared(rctx, n.p)
 				verdicts <- tested{n, ok, err}
 			}()
 		}
-		s.awaitRound(ctx, head, round, verdicts, stop)
+		for _, n := range round {
+			start(n)
+		}
+		s.awaitRound(ctx, head, round, start, verdicts, stop)
 		stop()
 		if _, won := decided(head); won {
 			// finish's runs are of the text before the success.
@@ -380,18 +383,19 @@ type tested struct {
 // if the walk comes to it; the run counts, as a canceled one. The tests
 // of a round end together when they take about as long as each other,
 // and then none is stopped.
-func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, verdicts <-chan tested, stop context.CancelFunc) {
-	start := time.Now()
-	pending := make(map[*planNode]bool, len(round))
+func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, start func(*planNode), verdicts <-chan tested, stop context.CancelFunc) {
+	begun := time.Now()
+	pending := make(map[*planNode]time.Time, len(round)) // the tests under way, by when they began
 	for _, n := range round {
-		pending[n] = true
+		pending[n] = begun
 	}
+	jobs := len(round) // the jobs the round holds
 	var timer *time.Timer
 	var deadline <-chan time.Time // nil until the walk needs no test under way
 	stopped := false
 	for len(pending) > 0 {
-		if timer == nil && !walkNeeds(head, pending) {
-			timer = time.NewTimer(s.graceAfter(start))
+		if timer == nil && walkNeeds(head, pending) == nil {
+			timer = time.NewTimer(s.graceAfter(begun))
 			deadline = timer.C
 		}
 		select {
@@ -403,6 +407,13 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 			v.n.ok, v.n.err, v.n.done = v.ok, v.err, true
 			if !v.ok {
 				v.n.p.text = nil // only an adopted text is kept
+			}
+			if idle := jobs - len(pending); idle > 0 && timer == nil {
+				for _, n := range s.refill(ctx, head, pending, idle) {
+					pending[n] = time.Now()
+					round = append(round, n)
+					start(n)
+				}
 			}
 		case <-deadline:
 			stopped, deadline = true, nil
@@ -462,19 +473,106 @@ func (s *search) graceAfter(start time.Time) time.Duration {
 // stragglerGrace is the least time graceAfter gives.
 const stragglerGrace = time.Second
 
-// walkNeeds reports whether the walk from head, through the known
-// verdicts, comes to a node of pending.
-func walkNeeds(head *planNode, pending map[*planNode]bool) bool {
+// walkNeeds returns the node of pending that the walk from head, through
+// the known verdicts, comes to, or nil if it comes to none.
+func walkNeeds(head *planNode, pending map[*planNode]time.Time) *planNode {
 	for n := head; n != nil; n = n.next(n.ok) {
-		if pending[n] {
-			return true
+		if _, ok := pending[n]; ok {
+			return n
 		}
 		if !n.done || n.err != nil {
-			return false
+			return nil
 		}
 	}
-	return false
+	return nil
 }
+
+// refill returns the candidates to test, at most idle, in the jobs that a
+// round's tests that ended early left idle while the walk from head waits
+// for one still under way, or nil if that one is likely to end soon. With
+// tests of unequal length (a compiler that stops at a syntax error, a
+// program that builds and runs), the walk would otherwise wait for a slow
+// verdict with jobs idle; the candidates are those the round would hold
+// now, the likeliest of the tree, the verdicts under way guessed also by
+// how long their tests have run (ranOdds).
+// Tests of about the same length end together, and then none is refilled:
+// the round after them has every verdict to choose its tests by. Which
+// tests run then depends on when the tests end; the walk, and so the
+// result, does not.
+func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]time.Time, idle int) []*planNode {
+	n := walkNeeds(head, pending)
+	if n == nil || !s.endsLate(time.Since(pending[n])) {
+		return nil
+	}
+	under := make(map[uint64]bool, len(pending))
+	odds := make(map[uint64]float64, len(pending))
+	for p, began := range pending {
+		under[p.p.hash] = true
+		odds[p.p.hash] = s.ranOdds(time.Since(began))
+	}
+	return s.planRoundOdds(ctx, head, idle, false, under, odds)
+}
+
+// endsLate reports whether a test that has run for ran is likely to run
+// for at least half the mean test more, and at least minLate, by the
+// lengths of the last tests that ran longer. It is false before
+// minLengths tests have ended, and for a test that has run longer than
+// any of them (one that hangs is stopped by its timeout).
+func (s *search) endsLate(ran time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.lengths) < minLengths {
+		return false
+	}
+	var sum, left time.Duration
+	longer := 0
+	for _, l := range s.lengths {
+		sum += l.d
+		if l.d > ran {
+			left += l.d - ran
+			longer++
+		}
+	}
+	mean := sum / time.Duration(len(s.lengths))
+	return longer > 0 && left/time.Duration(longer) >= max(mean/2, minLate)
+}
+
+// ranOdds returns what the odds that a candidate is interesting are
+// multiplied by once its test has run for ran without ending: the share
+// of the last interesting candidates whose tests ran longer, over that
+// of the others, each smoothed (one test more that ran longer, and one
+// that did not). Where a test stops quickly on most candidates that are
+// not interesting (a compiler at a syntax error) and runs on with those
+// that are (a program that builds and runs), a test still running is
+// likely to succeed; where the verdict does not change the length, the
+// odds stay about the same.
+func (s *search) ranOdds(ran time.Duration) float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n, longer [2]float64 // by verdict: not interesting, interesting
+	for _, l := range s.lengths {
+		v := 0
+		if l.ok {
+			v = 1
+		}
+		n[v]++
+		if l.d > ran {
+			longer[v]++
+		}
+	}
+	return (longer[1] + 1) / (n[1] + 2) / ((longer[0] + 1) / (n[0] + 2))
+}
+
+// minLengths is how many tests must have ended before endsLate guesses,
+// and recentLengths how many of the last it guesses by. minLate is the
+// least time a test must be likely to run on for its idle jobs to be
+// refilled: with quicker tests, a refill would gain little, and the runs
+// would depend on how long a process takes to start.
+const (
+	minLengths    = 8
+	recentLengths = 64
+	minLate       = 100 * time.Millisecond
+)
 
 // decided reports whether the walk from head, through the known
 // verdicts of the step, comes to its first success (won) or past its
@@ -501,6 +599,12 @@ func decided(head *planNode) (ok, won bool) {
 // planned, are taken as unknown, so that the round does not depend on
 // when they come, and they are not returned.
 func (s *search) planRound(ctx context.Context, head *planNode, max int, ended bool, under map[uint64]bool) []*planNode {
+	return s.planRoundOdds(ctx, head, max, ended, under, nil)
+}
+
+// planRoundOdds is planRound, where the guess at a candidate under way
+// has its odds multiplied by odds[hash], if set (see ranOdds).
+func (s *search) planRoundOdds(ctx context.Context, head *planNode, max int, ended bool, under map[uint64]bool, odds map[uint64]float64) []*planNode {
 	p := s.succRate()
 	type reach struct {
 		n    *planNode
@@ -555,6 +659,9 @@ func (s *search) planRound(ctx context.Context, head *planNode, max int, ended b
 			round = append(round, n)
 		}
 		q := s.recalled(n, s.kinds.guess(n.kinds, sizedGuess(p, r.base, len(n.p.text))))
+		if f, ok := odds[n.p.hash]; ok {
+			q = timesOdds(q, f)
+		}
 		if c := n.next(true); c != nil {
 			frontier = append(frontier, reach{c, r.like * q, len(n.p.text)})
 		}

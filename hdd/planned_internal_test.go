@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -595,4 +596,146 @@ func TestPointlessFinishStopped(t *testing.T) {
 	defer cancel()
 	won, err := s.firstPlanned(ctx, removeEach(s.cur, b, c), planAhead{finish: true})
 	wantStopped(t, ctx, s, o, won, err, 0, "the confirmation")
+}
+
+// timedOracle is an oracle that finds only the text, trimmed, good
+// interesting, taking slow to answer for it and fast for the others (or
+// until a test starts after another has ended, if until is set), and logs
+// each run's start and end.
+type timedOracle struct {
+	good       string
+	slow, fast time.Duration
+	until      bool
+
+	mu    sync.Mutex
+	log   []string // "start TEXT" and "end TEXT", in order
+	ended bool
+	next  chan struct{} // closed when a test starts after another has ended
+	woken bool          // whether next is closed
+}
+
+func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
+	text := string(bytes.TrimSpace(c))
+	o.mu.Lock()
+	o.log = append(o.log, "start "+text)
+	if o.ended && !o.woken && o.next != nil {
+		close(o.next)
+		o.woken = true
+	}
+	next := o.next
+	o.mu.Unlock()
+	d := o.fast
+	if text == o.good {
+		d = o.slow
+	}
+	var wait <-chan struct{} // nil: d
+	if o.until && text == o.good {
+		wait = next
+	}
+	select {
+	case <-wait:
+	case <-time.After(d):
+	}
+	o.mu.Lock()
+	o.log = append(o.log, "end "+text)
+	o.ended = true
+	o.mu.Unlock()
+	return text == o.good, nil
+}
+
+// startedBefore returns the runs that started after some run had ended
+// and before the run of text ended: no round starts before the walk has
+// the verdict of text, so they were started in jobs left idle.
+func (o *timedOracle) startedBefore(text string) []string {
+	var out []string
+	ended := false
+	for _, e := range o.log {
+		switch {
+		case e == "end "+text:
+			return out
+		case strings.HasPrefix(e, "end "):
+			ended = true
+		case ended:
+			out = append(out, strings.TrimPrefix(e, "start "))
+		}
+	}
+	return out
+}
+
+// TestRoundRefillsIdleJobs checks that the jobs of a round's tests that
+// end early are given new tests while the walk waits for a slow one:
+// removing b succeeds, slowly, and every other candidate fails at once.
+// The slow test ends as soon as a test has started after another ended,
+// or after 10 s; the round must start one at once, and the step adopts
+// the removal of b, as with one job.
+func TestRoundRefillsIdleJobs(t *testing.T) {
+	s := letters(t, 8, 2, nil)
+	o := &timedOracle{good: "a c d e f g h", slow: 10 * time.Second, until: true, next: make(chan struct{})}
+	s.r.Oracle = o
+	s.lengths = slices.Repeat([]testLength{{d: time.Second}}, minLengths) // tests of 1 s so far
+	const b, c, d, e = 2, 3, 4, 5                                         // the letters' nodes
+	base := s.cur
+	step := removeEach(base, b, c)
+	step.then = func(int) planStep { return removeEach(base.Remove(b), d, e) }
+	start := time.Now()
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
+	}
+	if took := time.Since(start); took >= o.slow {
+		t.Errorf("the step took %v: no test started before the slow one ended", took)
+	}
+	if got := o.startedBefore(o.good); len(got) == 0 {
+		t.Errorf("no test started in an idle job before the slow test ended:\n%s", strings.Join(o.log, "\n"))
+	}
+}
+
+// TestRoundEqualTestsNotRefilled checks that a round whose tests take
+// about as long as each other starts no test until the walk's verdict is
+// in: its tests end together, and the next round has every verdict to
+// choose by.
+func TestRoundEqualTestsNotRefilled(t *testing.T) {
+	s := letters(t, 8, 2, nil)
+	const length = 300 * time.Millisecond
+	o := &timedOracle{good: "a c d e f g h", slow: length, fast: length}
+	s.r.Oracle = o
+	s.lengths = slices.Repeat([]testLength{{d: length}}, minLengths)
+	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
+	base := s.cur
+	step := removeEach(base, b, c)
+	step.then = func(int) planStep { return removeEach(base.Remove(b), d, e) }
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
+	if err != nil || !slices.Equal(won, []int{0}) {
+		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
+	}
+	if got := o.startedBefore(o.good); len(got) > 0 {
+		t.Errorf("tests %q started before a test of the same length ended:\n%s", got, strings.Join(o.log, "\n"))
+	}
+}
+
+// TestRanOdds checks how a test's length so far changes the odds that its
+// candidate is interesting: a lot where the tests that fail end quickly
+// and those that succeed run on, little where the verdict does not
+// change the length.
+func TestRanOdds(t *testing.T) {
+	ms := time.Millisecond
+	split := append(slices.Repeat([]testLength{{d: 200 * ms}}, 30), slices.Repeat([]testLength{{d: 1000 * ms, ok: true}}, 20)...)
+	same := append(slices.Repeat([]testLength{{d: 500 * ms}}, 30), slices.Repeat([]testLength{{d: 500 * ms, ok: true}}, 20)...)
+	for _, tc := range []struct {
+		name     string
+		lengths  []testLength
+		ran      time.Duration
+		min, max float64
+	}{
+		{"quick failures, at once", split, 0, 0.9, 1.1},
+		{"quick failures, past them", split, 300 * ms, 20, 40},
+		{"quick failures, past every test", split, 2000 * ms, 0.6, 1.6},
+		{"same lengths, midway", same, 300 * ms, 0.9, 1.1},
+		{"same lengths, past them", same, 600 * ms, 0.6, 1.6},
+	} {
+		s := &search{lengths: tc.lengths}
+		if got := s.ranOdds(tc.ran); got < tc.min || got > tc.max {
+			t.Errorf("%s: odds times %.2f, want %.2f to %.2f", tc.name, got, tc.min, tc.max)
+		}
+	}
 }

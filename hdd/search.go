@@ -58,8 +58,11 @@ type search struct {
 	confirms    map[uint64]*verdict
 	finishedFor int
 
-	bufs      [][]byte  // scratch buffers to render into; guarded by mu
-	running   int       // test runs under way; guarded by mu
+	bufs    [][]byte // scratch buffers to render into; guarded by mu
+	running int      // test runs under way; guarded by mu
+	// lengths are how long the last runs took, at most recentLengths,
+	// with their verdicts (see endsLate, ranOdds); guarded by mu.
+	lengths   []testLength
 	busySince time.Time // when running last rose from 0; guarded by mu
 }
 
@@ -135,4 +138,10 @@ func (s *search) countPresent() int {
 		return true
 	})
 	return n
+}
+
+// A testLength is how long a test run took, and its verdict.
+type testLength struct {
+	d  time.Duration
+	ok bool
 }
