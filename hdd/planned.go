@@ -489,7 +489,9 @@ func walkNeeds(head *planNode, pending map[*planNode]time.Time) *planNode {
 
 // refill returns the candidates to test, at most idle, in the jobs that a
 // round's tests that ended early left idle while the walk from head waits
-// for one still under way, or nil if that one is likely to end soon. With
+// for one still under way, or nil if that one is likely to end soon; or,
+// if the walk comes to a candidate of the step not under way, while the
+// tests under way run on, the candidates from there. With
 // tests of unequal length (a compiler that stops at a syntax error, a
 // program that builds and runs), the walk would otherwise wait for a slow
 // verdict with jobs idle; the candidates are those the round would hold
@@ -500,8 +502,22 @@ func walkNeeds(head *planNode, pending map[*planNode]time.Time) *planNode {
 // tests run then depends on when the tests end; the walk, and so the
 // result, does not.
 func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]time.Time, idle int) []*planNode {
-	n := walkNeeds(head, pending)
-	if n == nil || !s.endsLate(time.Since(pending[n])) {
+	if len(pending) == 0 {
+		return nil
+	}
+	var ran time.Duration
+	if n := walkNeeds(head, pending); n != nil {
+		ran = time.Since(pending[n])
+	} else if d, _ := decided(head); d {
+		return nil // the step ends; its stragglers get their grace
+	} else {
+		// The walk comes to a candidate not under way: it is tested now
+		// if even the test under way longest runs on.
+		for _, began := range pending {
+			ran = max(ran, time.Since(began))
+		}
+	}
+	if !s.endsLate(ran) {
 		return nil
 	}
 	under := make(map[uint64]bool, len(pending))

@@ -598,12 +598,13 @@ func TestPointlessFinishStopped(t *testing.T) {
 	wantStopped(t, ctx, s, o, won, err, 0, "the confirmation")
 }
 
-// timedOracle is an oracle that finds only the text, trimmed, good
-// interesting, taking slow to answer for it and fast for the others (or
-// until a test starts after another has ended, if until is set), and logs
-// each run's start and end.
+// timedOracle is an oracle that finds the texts, trimmed, of good
+// interesting, taking slow to answer for the text slowOn and fast for the
+// others (or, if until is set, until a test starts after another has
+// ended), and logs each run's start and end.
 type timedOracle struct {
-	good       string
+	good       map[string]bool
+	slowOn     string
 	slow, fast time.Duration
 	until      bool
 
@@ -618,19 +619,22 @@ func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 	text := string(bytes.TrimSpace(c))
 	o.mu.Lock()
 	o.log = append(o.log, "start "+text)
-	if o.ended && !o.woken && o.next != nil {
+	if o.next == nil {
+		o.next = make(chan struct{})
+	}
+	if o.ended && !o.woken {
 		close(o.next)
 		o.woken = true
 	}
 	next := o.next
 	o.mu.Unlock()
 	d := o.fast
-	if text == o.good {
-		d = o.slow
-	}
 	var wait <-chan struct{} // nil: d
-	if o.until && text == o.good {
-		wait = next
+	if text == o.slowOn {
+		d = o.slow
+		if o.until {
+			wait = next
+		}
 	}
 	select {
 	case <-wait:
@@ -640,7 +644,7 @@ func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 	o.log = append(o.log, "end "+text)
 	o.ended = true
 	o.mu.Unlock()
-	return text == o.good, nil
+	return o.good[text], nil
 }
 
 // startedBefore returns the runs that started after some run had ended
@@ -670,7 +674,7 @@ func (o *timedOracle) startedBefore(text string) []string {
 // the removal of b, as with one job.
 func TestRoundRefillsIdleJobs(t *testing.T) {
 	s := letters(t, 8, 2, nil)
-	o := &timedOracle{good: "a c d e f g h", slow: 10 * time.Second, until: true, next: make(chan struct{})}
+	o := &timedOracle{good: map[string]bool{"a c d e f g h": true}, slowOn: "a c d e f g h", slow: 10 * time.Second, until: true}
 	s.r.Oracle = o
 	s.lengths = slices.Repeat([]testLength{{d: time.Second}}, minLengths) // tests of 1 s so far
 	const b, c, d, e = 2, 3, 4, 5                                         // the letters' nodes
@@ -685,7 +689,7 @@ func TestRoundRefillsIdleJobs(t *testing.T) {
 	if took := time.Since(start); took >= o.slow {
 		t.Errorf("the step took %v: no test started before the slow one ended", took)
 	}
-	if got := o.startedBefore(o.good); len(got) == 0 {
+	if got := o.startedBefore(o.slowOn); len(got) == 0 {
 		t.Errorf("no test started in an idle job before the slow test ended:\n%s", strings.Join(o.log, "\n"))
 	}
 }
@@ -697,7 +701,7 @@ func TestRoundRefillsIdleJobs(t *testing.T) {
 func TestRoundEqualTestsNotRefilled(t *testing.T) {
 	s := letters(t, 8, 2, nil)
 	const length = 300 * time.Millisecond
-	o := &timedOracle{good: "a c d e f g h", slow: length, fast: length}
+	o := &timedOracle{good: map[string]bool{"a c d e f g h": true}, slowOn: "a c d e f g h", slow: length, fast: length}
 	s.r.Oracle = o
 	s.lengths = slices.Repeat([]testLength{{d: length}}, minLengths)
 	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
@@ -708,7 +712,7 @@ func TestRoundEqualTestsNotRefilled(t *testing.T) {
 	if err != nil || !slices.Equal(won, []int{0}) {
 		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
 	}
-	if got := o.startedBefore(o.good); len(got) > 0 {
+	if got := o.startedBefore(o.slowOn); len(got) > 0 {
 		t.Errorf("tests %q started before a test of the same length ended:\n%s", got, strings.Join(o.log, "\n"))
 	}
 }
@@ -737,5 +741,36 @@ func TestRanOdds(t *testing.T) {
 		if got := s.ranOdds(tc.ran); got < tc.min || got > tc.max {
 			t.Errorf("%s: odds times %.2f, want %.2f to %.2f", tc.name, got, tc.min, tc.max)
 		}
+	}
+}
+
+// TestRoundRefillsPastWalk checks that when the walk comes, through a
+// quick verdict, to a candidate that the round did not start, while a
+// slow test of the round runs on off the walk, that candidate is tested
+// at once: the walk's verdicts so far are successes, so the round of two
+// jobs tests removing b and, after it, d; removing b fails at once, and
+// the walk comes to removing c, which succeeds. The test of removing b
+// and d ends as soon as a test has started after another ended, or after
+// 10 s.
+func TestRoundRefillsPastWalk(t *testing.T) {
+	s := letters(t, 8, 2, nil)
+	o := &timedOracle{good: map[string]bool{"a b d e f g h": true}, slowOn: "a c e f g h", slow: 10 * time.Second, until: true}
+	s.r.Oracle = o
+	s.recent = slices.Repeat([]bool{true}, recentVerdicts)
+	s.lengths = slices.Repeat([]testLength{{d: time.Second, ok: true}}, minLengths)
+	const b, c, d = 2, 3, 4 // the letters' nodes
+	base := s.cur
+	step := removeEach(base, b, c)
+	step.then = func(i int) planStep { return removeEach(base.Remove([]tree.NodeID{b, c}[i]), d) }
+	start := time.Now()
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
+	if err != nil || !slices.Equal(won, []int{1}) {
+		t.Fatalf("the step adopted %v (%v), want its second alternative", won, err)
+	}
+	if took := time.Since(start); took >= 10*time.Second {
+		t.Errorf("the step took %v: removing c waited for the slow test", took)
+	}
+	if got := o.startedBefore(o.slowOn); !slices.Contains(got, "a b d e f g h") {
+		t.Errorf("removing c did not start before the slow test ended:\n%s", strings.Join(o.log, "\n"))
 	}
 }
