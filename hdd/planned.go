@@ -332,14 +332,14 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			s.finishBeside(fctx, s.r.Jobs-len(round), &wg)
 		}
 		verdicts := make(chan tested, s.r.Jobs)
-		start := func(n *planNode) {
+		start := func(n *planNode) context.CancelFunc {
+			tctx, stop := context.WithCancel(rctx)
 			go func() {
-				ok, err := s.evalPrepared(rctx, n.p)
+				ok, err := s.evalPrepared(tctx, n.p)
+				stop()
 				verdicts <- tested{n, ok, err}
 			}()
-		}
-		for _, n := range round {
-			start(n)
+			return stop
 		}
 		s.awaitRound(ctx, head, round, start, verdicts, stop)
 		stop()
@@ -383,11 +383,11 @@ type tested struct {
 // if the walk comes to it; the run counts, as a canceled one. The tests
 // of a round end together when they take about as long as each other,
 // and then none is stopped.
-func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, start func(*planNode), verdicts <-chan tested, stop context.CancelFunc) {
+func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, start func(*planNode) context.CancelFunc, verdicts <-chan tested, stop context.CancelFunc) {
 	begun := time.Now()
-	pending := make(map[*planNode]time.Time, len(round)) // the tests under way, by when they began
+	pending := make(map[*planNode]*underWay, len(round))
 	for _, n := range round {
-		pending[n] = begun
+		pending[n] = &underWay{began: begun, stop: start(n)}
 	}
 	jobs := len(round) // the jobs the round holds
 	var timer *time.Timer
@@ -400,19 +400,20 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 		}
 		select {
 		case v := <-verdicts:
+			w := pending[v.n]
 			delete(pending, v.n)
-			if stopped && v.err != nil && ctx.Err() == nil && !errors.Is(v.err, ErrBudget) {
+			if (stopped || w.stopped) && v.err != nil && ctx.Err() == nil && !errors.Is(v.err, ErrBudget) {
 				continue // stopped here: unknown again
 			}
 			v.n.ok, v.n.err, v.n.done = v.ok, v.err, true
 			if !v.ok {
 				v.n.p.text = nil // only an adopted text is kept
 			}
+			s.stopPointless(head, pending)
 			if idle := jobs - len(pending); idle > 0 && timer == nil {
 				for _, n := range s.refill(ctx, head, pending, idle) {
-					pending[n] = time.Now()
+					pending[n] = &underWay{began: time.Now(), stop: start(n)}
 					round = append(round, n)
-					start(n)
 				}
 			}
 		case <-deadline:
@@ -428,6 +429,58 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 			s.remember(n)
 		}
 	}
+}
+
+// An underWay test is one of a round's: when it began, and how to stop
+// it.
+type underWay struct {
+	began   time.Time
+	stop    context.CancelFunc
+	stopped bool // by stopPointless
+}
+
+// stopPointless stops the tests under way that the walk from head, through
+// the verdicts known, can no longer come to (it passed them by), and that
+// are likely to run on (endsLate): a refilled test down the plan after a
+// success the walk did not take holds its job, and the round, for
+// nothing. Tests of about the same length end together and are not
+// stopped. A stopped test's candidate goes back to unknown.
+func (s *search) stopPointless(head *planNode, pending map[*planNode]*underWay) {
+	var front *planNode // the walk's first node whose verdict is not known
+	for n := head; n != nil; n = n.next(n.ok) {
+		if !n.done || n.err != nil {
+			front = n
+			break
+		}
+	}
+	ahead := reachable(front)
+	for n, w := range pending {
+		if !w.stopped && !ahead[n] && s.endsLate(time.Since(w.began)) {
+			w.stop()
+			w.stopped = true
+		}
+	}
+}
+
+// reachable returns the nodes of the tree from n on, as far as they are
+// made: n and those after each of its verdicts.
+func reachable(n *planNode) map[*planNode]bool {
+	seen := make(map[*planNode]bool)
+	var visit func(n *planNode)
+	visit = func(n *planNode) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		if n.failed {
+			visit(n.fail)
+		}
+		if n.sucd {
+			visit(n.succ)
+		}
+	}
+	visit(n)
+	return seen
 }
 
 // awaitOrStop waits for the tests of wg, begun at begun, which no step
@@ -475,7 +528,7 @@ const stragglerGrace = time.Second
 
 // walkNeeds returns the node of pending that the walk from head, through
 // the known verdicts, comes to, or nil if it comes to none.
-func walkNeeds(head *planNode, pending map[*planNode]time.Time) *planNode {
+func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
 	for n := head; n != nil; n = n.next(n.ok) {
 		if _, ok := pending[n]; ok {
 			return n
@@ -501,20 +554,20 @@ func walkNeeds(head *planNode, pending map[*planNode]time.Time) *planNode {
 // the round after them has every verdict to choose its tests by. Which
 // tests run then depends on when the tests end; the walk, and so the
 // result, does not.
-func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]time.Time, idle int) []*planNode {
+func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
 	if len(pending) == 0 {
 		return nil
 	}
 	var ran time.Duration
 	if n := walkNeeds(head, pending); n != nil {
-		ran = time.Since(pending[n])
+		ran = time.Since(pending[n].began)
 	} else if d, _ := decided(head); d {
 		return nil // the step ends; its stragglers get their grace
 	} else {
 		// The walk comes to a candidate not under way: it is tested now
 		// if even the test under way longest runs on.
-		for _, began := range pending {
-			ran = max(ran, time.Since(began))
+		for _, w := range pending {
+			ran = max(ran, time.Since(w.began))
 		}
 	}
 	if !s.endsLate(ran) {
@@ -522,9 +575,9 @@ func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNo
 	}
 	under := make(map[uint64]bool, len(pending))
 	odds := make(map[uint64]float64, len(pending))
-	for p, began := range pending {
+	for p, w := range pending {
 		under[p.p.hash] = true
-		odds[p.p.hash] = s.ranOdds(time.Since(began))
+		odds[p.p.hash] = s.ranOdds(time.Since(w.began))
 	}
 	return s.planRoundOdds(ctx, head, idle, false, under, odds)
 }

@@ -601,7 +601,7 @@ func TestPointlessFinishStopped(t *testing.T) {
 // timedOracle is an oracle that finds the texts, trimmed, of good
 // interesting, taking slow to answer for the text slowOn and fast for the
 // others (or, if until is set, until a test starts after another has
-// ended), and logs each run's start and end.
+// ended), unless stopped, and logs each run's start and end.
 type timedOracle struct {
 	good       map[string]bool
 	slowOn     string
@@ -636,15 +636,18 @@ func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 			wait = next
 		}
 	}
+	var err error
 	select {
 	case <-wait:
 	case <-time.After(d):
+	case <-ctx.Done():
+		err = ctx.Err()
 	}
 	o.mu.Lock()
 	o.log = append(o.log, "end "+text)
 	o.ended = true
 	o.mu.Unlock()
-	return o.good[text], nil
+	return o.good[text] && err == nil, err
 }
 
 // startedBefore returns the runs that started after some run had ended
@@ -772,5 +775,40 @@ func TestRoundRefillsPastWalk(t *testing.T) {
 	}
 	if got := o.startedBefore(o.slowOn); !slices.Contains(got, "a b d e f g h") {
 		t.Errorf("removing c did not start before the slow test ended:\n%s", strings.Join(o.log, "\n"))
+	}
+}
+
+// TestRoundStopsPassedTests checks that a test the walk has passed by,
+// which is likely to run on, is stopped at once rather than after its
+// grace: the walk's verdicts so far are successes, so the round of two
+// jobs tests removing b and, after it, d; removing b fails at once, the
+// walk comes to removing c, which succeeds, and the test of removing b
+// and d runs until it is stopped. With tests of 10 s on average so far,
+// its grace would be some 20 s.
+func TestRoundStopsPassedTests(t *testing.T) {
+	s := letters(t, 8, 2, nil)
+	o := &timedOracle{good: map[string]bool{"a b d e f g h": true}, slowOn: "a c e f g h", slow: time.Minute}
+	s.r.Oracle = o
+	s.recent = slices.Repeat([]bool{true}, recentVerdicts)
+	const long = 10 * time.Second
+	s.lengths = slices.Repeat([]testLength{{d: long, ok: true}}, minLengths)
+	s.stats.Tests, s.stats.TestTime = minLengths, minLengths*long
+	const b, c, d = 2, 3, 4 // the letters' nodes
+	base := s.cur
+	step := removeEach(base, b, c)
+	step.then = func(i int) planStep { return removeEach(base.Remove([]tree.NodeID{b, c}[i]), d) }
+	start := time.Now()
+	won, err := s.firstPlanned(context.Background(), step, planAhead{})
+	if err != nil || !slices.Equal(won, []int{1}) {
+		t.Fatalf("the step adopted %v (%v), want its second alternative", won, err)
+	}
+	if took := time.Since(start); took >= long {
+		t.Errorf("the step took %v: the test it passed by was not stopped at once", took)
+	}
+	if s.stats.Canceled != 1 {
+		t.Errorf("%d tests stopped, want 1:\n%s", s.stats.Canceled, strings.Join(o.log, "\n"))
+	}
+	if _, seen := s.cached(s.prepare(base.Remove(b, d)).hash); seen {
+		t.Errorf("the stopped test's candidate has a verdict")
 	}
 }
