@@ -542,9 +542,10 @@ func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
 
 // refill returns the candidates to test, at most idle, in the jobs that a
 // round's tests that ended early left idle while the walk from head waits
-// for one still under way, or nil if that one is likely to end soon; or,
-// if the walk comes to a candidate of the step not under way, while the
-// tests under way run on, the candidates from there. With
+// for one still under way, or nil if that one is likely to end soon. (Where
+// a quick verdict brings the walk to a candidate not under way, the tests
+// it passed by that run on are stopped, stopPointless, and the next round
+// starts from there.) With
 // tests of unequal length (a compiler that stops at a syntax error, a
 // program that builds and runs), the walk would otherwise wait for a slow
 // verdict with jobs idle; the candidates are those the round would hold
@@ -555,22 +556,8 @@ func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
 // tests run then depends on when the tests end; the walk, and so the
 // result, does not.
 func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
-	if len(pending) == 0 {
-		return nil
-	}
-	var ran time.Duration
-	if n := walkNeeds(head, pending); n != nil {
-		ran = time.Since(pending[n].began)
-	} else if d, _ := decided(head); d {
-		return nil // the step ends; its stragglers get their grace
-	} else {
-		// The walk comes to a candidate not under way: it is tested now
-		// if even the test under way longest runs on.
-		for _, w := range pending {
-			ran = max(ran, time.Since(w.began))
-		}
-	}
-	if !s.endsLate(ran) {
+	n := walkNeeds(head, pending)
+	if n == nil || !s.endsLate(time.Since(pending[n].began)) {
 		return nil
 	}
 	under := make(map[uint64]bool, len(pending))

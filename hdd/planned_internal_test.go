@@ -747,37 +747,6 @@ func TestRanOdds(t *testing.T) {
 	}
 }
 
-// TestRoundRefillsPastWalk checks that when the walk comes, through a
-// quick verdict, to a candidate that the round did not start, while a
-// slow test of the round runs on off the walk, that candidate is tested
-// at once: the walk's verdicts so far are successes, so the round of two
-// jobs tests removing b and, after it, d; removing b fails at once, and
-// the walk comes to removing c, which succeeds. The test of removing b
-// and d ends as soon as a test has started after another ended, or after
-// 10 s.
-func TestRoundRefillsPastWalk(t *testing.T) {
-	s := letters(t, 8, 2, nil)
-	o := &timedOracle{good: map[string]bool{"a b d e f g h": true}, slowOn: "a c e f g h", slow: 10 * time.Second, until: true}
-	s.r.Oracle = o
-	s.recent = slices.Repeat([]bool{true}, recentVerdicts)
-	s.lengths = slices.Repeat([]testLength{{d: time.Second, ok: true}}, minLengths)
-	const b, c, d = 2, 3, 4 // the letters' nodes
-	base := s.cur
-	step := removeEach(base, b, c)
-	step.then = func(i int) planStep { return removeEach(base.Remove([]tree.NodeID{b, c}[i]), d) }
-	start := time.Now()
-	won, err := s.firstPlanned(context.Background(), step, planAhead{})
-	if err != nil || !slices.Equal(won, []int{1}) {
-		t.Fatalf("the step adopted %v (%v), want its second alternative", won, err)
-	}
-	if took := time.Since(start); took >= 10*time.Second {
-		t.Errorf("the step took %v: removing c waited for the slow test", took)
-	}
-	if got := o.startedBefore(o.slowOn); !slices.Contains(got, "a b d e f g h") {
-		t.Errorf("removing c did not start before the slow test ended:\n%s", strings.Join(o.log, "\n"))
-	}
-}
-
 // TestRoundStopsPassedTests checks that a test the walk has passed by,
 // which is likely to run on, is stopped at once rather than after its
 // grace: the walk's verdicts so far are successes, so the round of two
