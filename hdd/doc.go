@@ -70,11 +70,12 @@
 // too, are the same every time unless some test takes twice as long as
 // the others. Where tests take unequal times (a compiler that stops at a
 // syntax error, a program that builds and runs), the jobs of those that
-// end early are refilled while the walk waits for a slow one, or comes to
-// a candidate not under way, with the candidates a round would hold
-// then, a test still running guessed also by how long the tests of each
-// verdict take (refill, ranOdds); the runs then depend on when tests
-// end, the result does not. The steps of the other list
+// end early are refilled while the walk waits for a slow one, with the
+// candidates a round would hold then, a test still running guessed also
+// by how long the tests of each verdict take (refill, ranOdds), and the
+// tests the walk has passed by that run on are stopped at once
+// (stopPointless); the runs then depend on when tests end, the result
+// does not. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a
 // success they take the verdicts of the others under way, which were made
 // from the same candidate, and when several are interesting they test their

@@ -373,13 +373,16 @@ type tested struct {
 	err error
 }
 
-// awaitRound takes the verdicts of round's tests from verdicts as they
-// come. Once the walk from head needs none of the tests still under way
-// (the verdicts it goes through are known, up to a candidate the round
-// did not start), those get graceAfter before stop stops them: a test that
-// hangs off the walk (until the timeout, a candidate the serial search
-// never tries) does not hold up the search, which needs no verdict of
-// it. A stopped test's candidate goes back to unknown, to be tested again
+// awaitRound starts round's tests with start, which returns how to stop
+// one, and takes their verdicts from verdicts as they come; it refills
+// the jobs of tests that end early while the walk waits for a slow one
+// (refill), and stops at once the tests the walk passed by that run on
+// (stopPointless). Once the walk from head needs none of the tests still
+// under way (the verdicts it goes through are known, up to a candidate
+// the round did not start), those get graceAfter before stop stops
+// them: a test that hangs off the walk (until the timeout, a candidate
+// the serial search never tries) does not hold up the search, which
+// needs no verdict of it. A stopped test's candidate goes back to unknown, to be tested again
 // if the walk comes to it; the run counts, as a canceled one. The tests
 // of a round end together when they take about as long as each other,
 // and then none is stopped.

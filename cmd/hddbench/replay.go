@@ -28,8 +28,12 @@ import (
 // from the recording after a fixed simulated time (a sleep). At each -j, a
 // first, untimed run records the verdicts of the candidates the serial run
 // never tried (run with the real test, and counted as such); hdd tries the
-// same candidates at every run with the same -j, so the timed run that
-// follows answers every test from the recording in the simulated time.
+// same candidates at every run with the same -j when its tests take the
+// same time, so the timed run that follows answers every test from the
+// recording in the simulated time. With -replay-fail-time, the tests'
+// lengths differ, and so may the candidates hdd tries (it refills the
+// jobs of quick tests): a candidate the timed run tries first is run with
+// the real test there, untimed, and counted as new.
 // Every verdict is real, and 64 sleeping tests need no cores, so the
 // scaling to -j 64 can be measured on a small machine.
 
@@ -60,7 +64,7 @@ type replayRow struct {
 	Jobs     int
 	Wall     time.Duration
 	Tests    int // test runs hdd started
-	New      int // of which not in the serial run's recording: recorded by a run at this -j first
+	New      int // of which not in the serial run's recording: recorded by a run at this -j first, or by this run
 	OwnCPU   time.Duration
 	Rounds   int // the test runs one after another (see rounds)
 	Bytes    int
@@ -106,7 +110,7 @@ func (cfg *config) replay(ctx context.Context, cases []benchCase, rc replayConfi
 				fresh = cfg.replayRun(ctx, c, self, rec.Name(), j, 0, 0) // records what -j 1 did not try
 			}
 			r := cfg.replayRun(ctx, c, self, rec.Name(), j, rc.delay, rc.failDelay)
-			r.New = fresh.New
+			r.New += fresh.New // with those the timed run tried first
 			fmt.Fprintf(cfg.stderr, "hddbench: %s -j %d: %v, %d tests (%d new), %d bytes, verified %v %s\n",
 				c.Name, j, r.Wall.Round(time.Millisecond), r.Tests, r.New, r.Bytes, r.Verified, r.Err)
 			rows = append(rows, r)
