@@ -573,8 +573,10 @@ func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNo
 }
 
 // endsLate reports whether a test that has run for ran is likely to run
-// for at least half the mean test more, and at least minLate, by the
-// lengths of the last tests that ran longer. It is false before
+// for at least half the median test more, and at least minLate: whether
+// at least half of the last tests that ran longer than ran ran that much
+// longer. Medians, not means: a few tests that hang until their timeout
+// would make every test seem likely to run on. It is false before
 // minLengths tests have ended, and for a test that has run longer than
 // any of them (one that hangs is stopped by its timeout).
 func (s *search) endsLate(ran time.Duration) bool {
@@ -583,17 +585,22 @@ func (s *search) endsLate(ran time.Duration) bool {
 	if len(s.lengths) < minLengths {
 		return false
 	}
-	var sum, left time.Duration
-	longer := 0
-	for _, l := range s.lengths {
-		sum += l.d
-		if l.d > ran {
-			left += l.d - ran
+	ds := make([]time.Duration, len(s.lengths))
+	for i, l := range s.lengths {
+		ds[i] = l.d
+	}
+	slices.Sort(ds)
+	late := ran + max(ds[len(ds)/2]/2, minLate)
+	longer, later := 0, 0
+	for _, d := range ds {
+		if d > ran {
 			longer++
 		}
+		if d >= late {
+			later++
+		}
 	}
-	mean := sum / time.Duration(len(s.lengths))
-	return longer > 0 && left/time.Duration(longer) >= max(mean/2, minLate)
+	return longer > 0 && 2*later >= longer
 }
 
 // ranOdds returns what the odds that a candidate is interesting are
