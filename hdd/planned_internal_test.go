@@ -781,3 +781,41 @@ func TestRoundStopsPassedTests(t *testing.T) {
 		t.Errorf("the stopped test's candidate has a verdict")
 	}
 }
+
+// TestEndsLate checks when a test that has run for a while is taken as
+// likely to run on, by the lengths of the last tests.
+func TestEndsLate(t *testing.T) {
+	ms := time.Millisecond
+	lengths := func(ds ...time.Duration) []testLength {
+		var out []testLength
+		for _, d := range ds {
+			out = append(out, testLength{d: d})
+		}
+		return out
+	}
+	var spread []time.Duration // 58 tests of 300-500 ms, and 6 that hung until a timeout of 3 s
+	for i := range 58 {
+		spread = append(spread, 300*ms+time.Duration(i)*200*ms/57)
+	}
+	spread = append(spread, slices.Repeat([]time.Duration{3000 * ms}, 6)...)
+	split := append(slices.Repeat([]time.Duration{200 * ms}, 30), slices.Repeat([]time.Duration{1000 * ms}, 20)...)
+	for _, tc := range []struct {
+		name    string
+		lengths []testLength
+		ran     time.Duration
+		want    bool
+	}{
+		{"too few tests so far", lengths(200*ms, 1000*ms), 200 * ms, false},
+		{"quick failures ended, slow successes run on", lengths(split...), 200 * ms, true},
+		{"near the end of the slow ones", lengths(split...), 950 * ms, false},
+		{"equal lengths, ending", lengths(slices.Repeat([]time.Duration{1000 * ms}, 20)...), 990 * ms, false},
+		{"longer than any", lengths(split...), 2000 * ms, false},
+		{"usual lengths past most, a few hangs", lengths(spread...), 450 * ms, false},
+		{"past every usual length, a few hangs", lengths(spread...), 600 * ms, true},
+	} {
+		s := &search{lengths: tc.lengths}
+		if got := s.endsLate(tc.ran); got != tc.want {
+			t.Errorf("%s: endsLate(%v) = %v, want %v", tc.name, tc.ran, got, tc.want)
+		}
+	}
+}
