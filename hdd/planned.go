@@ -379,13 +379,13 @@ type tested struct {
 // (refill), and stops at once the tests the walk passed by that run on
 // (stopPointless). Once the walk from head needs none of the tests still
 // under way (the verdicts it goes through are known, up to a candidate
-// the round did not start), those get graceAfter before stop stops
-// them: a test that hangs off the walk (until the timeout, a candidate
-// the serial search never tries) does not hold up the search, which
-// needs no verdict of it. A stopped test's candidate goes back to unknown, to be tested again
-// if the walk comes to it; the run counts, as a canceled one. The tests
-// of a round end together when they take about as long as each other,
-// and then none is stopped.
+// the round did not start), those get graceAfter before stop stops them:
+// a test that hangs off the walk (until the timeout, a candidate the
+// serial search never tries) does not hold up the search, which needs no
+// verdict of it. A stopped test's candidate goes back to unknown, to be
+// tested again if the walk comes to it; the run counts, as a canceled
+// one. The tests of a round end together when they take about as long as
+// each other, and then none is stopped.
 func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNode, start func(*planNode) context.CancelFunc, verdicts <-chan tested, stop context.CancelFunc) {
 	begun := time.Now()
 	pending := make(map[*planNode]*underWay, len(round))
@@ -543,21 +543,20 @@ func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
 	return nil
 }
 
-// refill returns the candidates to test, at most idle, in the jobs that a
-// round's tests that ended early left idle while the walk from head waits
-// for one still under way, or nil if that one is likely to end soon. (Where
-// a quick verdict brings the walk to a candidate not under way, the tests
-// it passed by that run on are stopped, stopPointless, and the next round
-// starts from there.) With
-// tests of unequal length (a compiler that stops at a syntax error, a
-// program that builds and runs), the walk would otherwise wait for a slow
-// verdict with jobs idle; the candidates are those the round would hold
-// now, the likeliest of the tree, the verdicts under way guessed also by
-// how long their tests have run (ranOdds).
-// Tests of about the same length end together, and then none is refilled:
-// the round after them has every verdict to choose its tests by. Which
-// tests run then depends on when the tests end; the walk, and so the
-// result, does not.
+// refill returns the candidates to test, at most idle, in the jobs that
+// a round's tests that ended early left idle while the walk from head
+// waits for one still under way, or nil if that one is likely to end
+// soon. (Where a quick verdict brings the walk to a candidate not under
+// way, the tests it passed by that run on are stopped, stopPointless,
+// and the next round starts from there.) With tests of unequal length (a
+// compiler that stops at a syntax error, a program that builds and
+// runs), the walk would otherwise wait for a slow verdict with jobs
+// idle; the candidates are those the round would hold now, the likeliest
+// of the tree, the verdicts under way guessed also by how long their
+// tests have run (ranOdds). Tests of about the same length end together,
+// and then none is refilled: the round after them has every verdict to
+// choose its tests by. Which tests run then depends on when the tests
+// end; the walk, and so the result, does not.
 func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
 	n := walkNeeds(head, pending)
 	if n == nil || !s.endsLate(time.Since(pending[n].began)) {
@@ -632,8 +631,9 @@ func (s *search) ranOdds(ran time.Duration) float64 {
 // minLengths is how many tests must have ended before endsLate guesses,
 // and recentLengths how many of the last it guesses by. minLate is the
 // least time a test must be likely to run on for its idle jobs to be
-// refilled: with quicker tests, a refill would gain little, and the runs
-// would depend on how long a process takes to start.
+// refilled, or, passed by, for it to be stopped: with quicker tests,
+// either would gain little, and the runs would depend on how long a
+// process takes to start.
 const (
 	minLengths    = 8
 	recentLengths = 64
