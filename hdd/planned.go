@@ -343,7 +343,8 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 		}
 		s.awaitRound(ctx, head, round, start, verdicts, stop)
 		stop()
-		if _, won := decided(head); won {
+		_, won := decided(head)
+		if won {
 			// finish's runs are of the text before the success.
 			s.awaitOrStop(&wg, begun, stopFinish)
 		} else {
@@ -354,7 +355,7 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			// No more than Jobs tests at once in the next round. Once
 			// the walk adopts a success, the tests ahead, which suppose
 			// that the level adopts nothing more, are for nothing.
-			if _, won := decided(head); won {
+			if won {
 				ahead.tests().release()
 			} else {
 				ahead.tests().wait()
@@ -449,16 +450,16 @@ type underWay struct {
 // nothing. Tests of about the same length end together and are not
 // stopped. A stopped test's candidate goes back to unknown.
 func (s *search) stopPointless(head *planNode, pending map[*planNode]*underWay) {
-	var front *planNode // the walk's first node whose verdict is not known
-	for n := head; n != nil; n = n.next(n.ok) {
-		if !n.done || n.err != nil {
-			front = n
-			break
-		}
-	}
-	ahead := reachable(front)
+	ahead := reachable(walkFront(head))
+	var late func(ran time.Duration) bool // made once, if a test is passed by
 	for n, w := range pending {
-		if !w.stopped && !ahead[n] && s.endsLate(time.Since(w.began)) {
+		if w.stopped || ahead[n] {
+			continue
+		}
+		if late == nil {
+			late = s.lateBy()
+		}
+		if late(time.Since(w.began)) {
 			w.stop()
 			w.stopped = true
 		}
@@ -532,12 +533,20 @@ const stragglerGrace = time.Second
 // walkNeeds returns the node of pending that the walk from head, through
 // the known verdicts, comes to, or nil if it comes to none.
 func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
+	n := walkFront(head)
+	if _, ok := pending[n]; ok {
+		return n
+	}
+	return nil
+}
+
+// walkFront returns the node the walk from head comes to through the
+// known verdicts: the first whose verdict is not known, or is an error;
+// nil if the walk ends first. (The tests under way have no verdict yet.)
+func walkFront(head *planNode) *planNode {
 	for n := head; n != nil; n = n.next(n.ok) {
-		if _, ok := pending[n]; ok {
-			return n
-		}
 		if !n.done || n.err != nil {
-			return nil
+			return n
 		}
 	}
 	return nil
@@ -578,28 +587,34 @@ func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNo
 // would make every test seem likely to run on. It is false before
 // minLengths tests have ended, and for a test that has run longer than
 // any of them (one that hangs is stopped by its timeout).
-func (s *search) endsLate(ran time.Duration) bool {
+func (s *search) endsLate(ran time.Duration) bool { return s.lateBy()(ran) }
+
+// lateBy returns endsLate by the lengths of the last tests as they are
+// now, sorted once for every test it is asked about.
+func (s *search) lateBy() func(ran time.Duration) bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.lengths) < minLengths {
-		return false
-	}
 	ds := make([]time.Duration, len(s.lengths))
 	for i, l := range s.lengths {
 		ds[i] = l.d
 	}
-	slices.Sort(ds)
-	late := ran + max(ds[len(ds)/2]/2, minLate)
-	longer, later := 0, 0
-	for _, d := range ds {
-		if d > ran {
-			longer++
-		}
-		if d >= late {
-			later++
-		}
+	s.mu.Unlock()
+	if len(ds) < minLengths {
+		return func(time.Duration) bool { return false }
 	}
-	return longer > 0 && 2*later >= longer
+	slices.Sort(ds)
+	more := max(ds[len(ds)/2]/2, minLate)
+	return func(ran time.Duration) bool {
+		longer, later := 0, 0
+		for _, d := range ds {
+			if d > ran {
+				longer++
+			}
+			if d >= ran+more {
+				later++
+			}
+		}
+		return longer > 0 && 2*later >= longer
+	}
 }
 
 // ranOdds returns what the odds that a candidate is interesting are
