@@ -3,6 +3,7 @@ package hdd
 import (
 	"bytes"
 	"context"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -537,25 +538,6 @@ func (f failsOn) Interesting(ctx context.Context, c []byte) (bool, error) {
 	return f.oracle.Interesting(ctx, c)
 }
 
-// slowOn is an oracle that takes d to answer for the texts, trimmed, of
-// slow, and answers at once for the others; it finds every text
-// interesting.
-type slowOn struct {
-	slow map[string]bool
-	d    time.Duration
-}
-
-func (o slowOn) Interesting(ctx context.Context, c []byte) (bool, error) {
-	if o.slow[string(bytes.TrimSpace(c))] {
-		select {
-		case <-time.After(o.d):
-		case <-ctx.Done():
-			return false, ctx.Err()
-		}
-	}
-	return true, nil
-}
-
 // TestRoundKeepsUsualTests checks that a round whose walk is decided at
 // once by a quick verdict does not stop the tests off the walk before
 // they have run twice as long as the mean test: with tests of 1.5 s on
@@ -564,7 +546,10 @@ func (o slowOn) Interesting(ctx context.Context, c []byte) (bool, error) {
 func TestRoundKeepsUsualTests(t *testing.T) {
 	s := letters(t, 8, 4, nil)
 	const slow = 1500 * time.Millisecond
-	s.r.Oracle = slowOn{map[string]bool{"a b d e f g h": true, "a b c e f g h": true, "a b c d f g h": true}, slow}
+	others := map[string]bool{"a b d e f g h": true, "a b c e f g h": true, "a b c d f g h": true}
+	good := map[string]bool{"a c d e f g h": true} // every text is interesting
+	maps.Copy(good, others)
+	s.r.Oracle = &timedOracle{good: good, slowOn: others, slow: slow}
 	s.stats.Tests, s.stats.TestTime = 10, 10*slow
 	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
 	base := s.cur
@@ -599,12 +584,12 @@ func TestPointlessFinishStopped(t *testing.T) {
 }
 
 // timedOracle is an oracle that finds the texts, trimmed, of good
-// interesting, taking slow to answer for the text slowOn and fast for the
-// others (or, if until is set, until a test starts after another has
-// ended), unless stopped, and logs each run's start and end.
+// interesting, taking slow to answer for the texts of slowOn (or, if until
+// is set, until a test starts after another has ended) and fast for the
+// others, unless stopped, and logs each run's start and end.
 type timedOracle struct {
 	good       map[string]bool
-	slowOn     string
+	slowOn     map[string]bool
 	slow, fast time.Duration
 	until      bool
 
@@ -630,7 +615,7 @@ func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 	o.mu.Unlock()
 	d := o.fast
 	var wait <-chan struct{} // nil: d
-	if text == o.slowOn {
+	if o.slowOn[text] {
 		d = o.slow
 		if o.until {
 			wait = next
@@ -677,7 +662,8 @@ func (o *timedOracle) startedBefore(text string) []string {
 // the removal of b, as with one job.
 func TestRoundRefillsIdleJobs(t *testing.T) {
 	s := letters(t, 8, 2, nil)
-	o := &timedOracle{good: map[string]bool{"a c d e f g h": true}, slowOn: "a c d e f g h", slow: 10 * time.Second, until: true}
+	const removeB = "a c d e f g h"
+	o := &timedOracle{good: map[string]bool{removeB: true}, slowOn: map[string]bool{removeB: true}, slow: 10 * time.Second, until: true}
 	s.r.Oracle = o
 	s.lengths = slices.Repeat([]testLength{{d: time.Second}}, minLengths) // tests of 1 s so far
 	const b, c, d, e = 2, 3, 4, 5                                         // the letters' nodes
@@ -692,7 +678,7 @@ func TestRoundRefillsIdleJobs(t *testing.T) {
 	if took := time.Since(start); took >= o.slow {
 		t.Errorf("the step took %v: no test started before the slow one ended", took)
 	}
-	if got := o.startedBefore(o.slowOn); len(got) == 0 {
+	if got := o.startedBefore(removeB); len(got) == 0 {
 		t.Errorf("no test started in an idle job before the slow test ended:\n%s", strings.Join(o.log, "\n"))
 	}
 }
@@ -704,7 +690,8 @@ func TestRoundRefillsIdleJobs(t *testing.T) {
 func TestRoundEqualTestsNotRefilled(t *testing.T) {
 	s := letters(t, 8, 2, nil)
 	const length = 300 * time.Millisecond
-	o := &timedOracle{good: map[string]bool{"a c d e f g h": true}, slowOn: "a c d e f g h", slow: length, fast: length}
+	const removeB = "a c d e f g h"
+	o := &timedOracle{good: map[string]bool{removeB: true}, slowOn: map[string]bool{removeB: true}, slow: length, fast: length}
 	s.r.Oracle = o
 	s.lengths = slices.Repeat([]testLength{{d: length}}, minLengths)
 	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
@@ -715,7 +702,7 @@ func TestRoundEqualTestsNotRefilled(t *testing.T) {
 	if err != nil || !slices.Equal(won, []int{0}) {
 		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
 	}
-	if got := o.startedBefore(o.slowOn); len(got) > 0 {
+	if got := o.startedBefore(removeB); len(got) > 0 {
 		t.Errorf("tests %q started before a test of the same length ended:\n%s", got, strings.Join(o.log, "\n"))
 	}
 }
@@ -756,7 +743,7 @@ func TestRanOdds(t *testing.T) {
 // its grace would be some 20 s.
 func TestRoundStopsPassedTests(t *testing.T) {
 	s := letters(t, 8, 2, nil)
-	o := &timedOracle{good: map[string]bool{"a b d e f g h": true}, slowOn: "a c e f g h", slow: time.Minute}
+	o := &timedOracle{good: map[string]bool{"a b d e f g h": true}, slowOn: map[string]bool{"a c e f g h": true}, slow: time.Minute}
 	s.r.Oracle = o
 	s.recent = slices.Repeat([]bool{true}, recentVerdicts)
 	const long = 10 * time.Second
