@@ -300,12 +300,11 @@ func replayMain(path string) int {
 	}
 	sum := sha256.Sum256(candidate)
 	key := hex.EncodeToString(sum[:])
-	var delay time.Duration
-	if d := os.Getenv(envDelay); d != "" {
-		if delay, err = time.ParseDuration(d); err != nil {
-			fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
-			return 125
-		}
+	delay, err := envDuration(envDelay)
+	failDelay, ferr := envDuration(envDelayFail)
+	if err = errors.Join(err, ferr); err != nil {
+		fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
+		return 125
 	}
 	recording := os.Getenv(envRecording)
 	code, found := lookup(recording, key)
@@ -331,15 +330,22 @@ func replayMain(path string) int {
 	}
 	counts := os.Getenv(envCounts)
 	appendLocked(counts, fmt.Sprintf("%s start %d %d\n", what, os.Getpid(), start.UnixNano()))
-	if d := os.Getenv(envDelayFail); d != "" && code != 0 && delay > 0 {
-		if delay, err = time.ParseDuration(d); err != nil {
-			fmt.Fprintf(os.Stderr, "hddbench replay: %v\n", err)
-			return 125
-		}
+	if code != 0 && delay > 0 && failDelay > 0 {
+		delay = failDelay
 	}
 	time.Sleep(delay - time.Since(start))
 	appendLocked(counts, fmt.Sprintf("end %d %d\n", os.Getpid(), time.Now().UnixNano()))
 	return code
+}
+
+// envDuration returns the duration in the environment variable name, 0
+// if it is not set.
+func envDuration(name string) (time.Duration, error) {
+	d := os.Getenv(name)
+	if d == "" {
+		return 0, nil
+	}
+	return time.ParseDuration(d)
 }
 
 // recorded returns the verdicts of the recording, in the order they were
