@@ -65,17 +65,16 @@
 // finish's runs beside a round that adopts something: once the search
 // has the verdicts it needs, those still running get as long again as
 // they have run, at least a second and at least twice the mean test, and
-// are then stopped (awaitRound, aheadTests.wait). Tests of
-// about the same length end together and none is stopped, so the runs,
-// too, are the same every time unless some test takes twice as long as
-// the others. Where tests take unequal times (a compiler that stops at a
-// syntax error, a program that builds and runs), the jobs of those that
-// end early are refilled while the walk waits for a slow one, with the
-// candidates a round would hold then, a test still running guessed also
-// by how long the tests of each verdict take (refill, ranOdds), and the
-// tests the walk has passed by that run on are stopped at once
-// (stopPointless); the runs then depend on when tests end, the result
-// does not. The steps of the other list
+// are then stopped (awaitRound, aheadTests.wait). Tests of about the
+// same length end together, and none is stopped or refilled, so the
+// runs, too, are the same every time. Where tests take unequal times
+// (a compiler that stops at a syntax error, a program that builds and
+// runs), the jobs of those that end early are refilled while the walk
+// waits for a slow one, with the candidates a round would hold then, a
+// test still running guessed also by how long the tests of each verdict
+// take (refill, ranOdds), and the tests the walk has passed by that run
+// on are stopped at once (stopPointless); the runs then depend on when
+// tests end, the result does not. The steps of the other list
 // minimizers keep Jobs tests under way, in order (speculate.go); at a
 // success they take the verdicts of the others under way, which were made
 // from the same candidate, and when several are interesting they test their
