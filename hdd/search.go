@@ -139,9 +139,3 @@ func (s *search) countPresent() int {
 	})
 	return n
 }
-
-// A testLength is how long a test run took, and its verdict.
-type testLength struct {
-	d  time.Duration
-	ok bool
-}
