@@ -806,3 +806,25 @@ func TestEndsLate(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundFillsManyJobs checks how deep a round goes down a step of
+// single removals that the walk reaches one after another, each after a
+// failure. With no verdicts yet, removing one letter of 20 (2 bytes of
+// 40) is guessed interesting at 0.522 (sizedGuess), so the walk reaches
+// the k-th removal with a probability of 0.478^k. A round tests those it
+// reaches with a probability of 1/8 or more with 8 jobs (k up to 2), and
+// from 16 jobs up those of 0.1/Jobs or more (k up to 6 with 16 jobs, 7
+// with 32), not only those of 1/Jobs (k up to 3 and 4).
+func TestRoundFillsManyJobs(t *testing.T) {
+	for _, tc := range []struct{ jobs, want int }{{8, 3}, {16, 7}, {32, 8}} {
+		s := letters(t, 20, tc.jobs, func(string) bool { return true })
+		ids := make([]tree.NodeID, 14)
+		for i := range ids {
+			ids[i] = tree.NodeID(i + 2) // the letters' nodes from b on
+		}
+		step := removeEach(s.cur, ids...)
+		if got := roundTexts(s, &planNode{step: &step, base: s.cur}, tc.jobs); len(got) != tc.want {
+			t.Errorf("%d jobs: the round tests %d candidates, want %d", tc.jobs, len(got), tc.want)
+		}
+	}
+}
