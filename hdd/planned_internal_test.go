@@ -584,41 +584,39 @@ func TestPointlessFinishStopped(t *testing.T) {
 }
 
 // timedOracle is an oracle that finds the texts, trimmed, of good
-// interesting, taking slow to answer for the texts of slowOn (or, if until
-// is set, until a test starts after another has ended) and fast for the
-// others, unless stopped, and logs each run's start and end.
+// interesting, taking slow to answer for the texts of slowOn (or, if
+// untilStarts is set, until that many tests have started) and fast for
+// the others, unless stopped, and logs each run's start and end.
 type timedOracle struct {
-	good       map[string]bool
-	slowOn     map[string]bool
-	slow, fast time.Duration
-	until      bool
+	good        map[string]bool
+	slowOn      map[string]bool
+	slow, fast  time.Duration
+	untilStarts int
 
-	mu    sync.Mutex
-	log   []string // "start TEXT" and "end TEXT", in order
-	ended bool
-	next  chan struct{} // closed when a test starts after another has ended
-	woken bool          // whether next is closed
+	mu      sync.Mutex
+	log     []string // "start TEXT" and "end TEXT", in order
+	started int
+	enough  chan struct{} // closed when untilStarts tests have started
 }
 
 func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 	text := string(bytes.TrimSpace(c))
 	o.mu.Lock()
 	o.log = append(o.log, "start "+text)
-	if o.next == nil {
-		o.next = make(chan struct{})
+	if o.enough == nil {
+		o.enough = make(chan struct{})
 	}
-	if o.ended && !o.woken {
-		close(o.next)
-		o.woken = true
+	if o.started++; o.started == o.untilStarts {
+		close(o.enough)
 	}
-	next := o.next
+	enough := o.enough
 	o.mu.Unlock()
 	d := o.fast
 	var wait <-chan struct{} // nil: d
 	if o.slowOn[text] {
 		d = o.slow
-		if o.until {
-			wait = next
+		if o.untilStarts > 0 {
+			wait = enough
 		}
 	}
 	var err error
@@ -630,7 +628,6 @@ func (o *timedOracle) Interesting(ctx context.Context, c []byte) (bool, error) {
 	}
 	o.mu.Lock()
 	o.log = append(o.log, "end "+text)
-	o.ended = true
 	o.mu.Unlock()
 	return o.good[text] && err == nil, err
 }
@@ -657,24 +654,13 @@ func (o *timedOracle) startedBefore(text string) []string {
 // TestRoundRefillsIdleJobs checks that the jobs of a round's tests that
 // end early are given new tests while the walk waits for a slow one:
 // removing b succeeds, slowly, and every other candidate fails at once.
-// The slow test ends as soon as a test has started after another ended,
-// or after 10 s; the round must start one at once, and the step adopts
-// the removal of b, as with one job.
+// The slow test ends as soon as a third test has started (the round of
+// two jobs tests removing b and c), or after 10 s; the round must start
+// one at once, and the step adopts the removal of b, as with one job.
 func TestRoundRefillsIdleJobs(t *testing.T) {
-	s := letters(t, 8, 2, nil)
-	const removeB = "a c d e f g h"
-	o := &timedOracle{good: map[string]bool{removeB: true}, slowOn: map[string]bool{removeB: true}, slow: 10 * time.Second, until: true}
-	s.r.Oracle = o
-	s.lengths = slices.Repeat([]testLength{{d: time.Second}}, minLengths) // tests of 1 s so far
-	const b, c, d, e = 2, 3, 4, 5                                         // the letters' nodes
-	base := s.cur
-	step := removeEach(base, b, c)
-	step.then = func(int) planStep { return removeEach(base.Remove(b), d, e) }
+	o := &timedOracle{good: map[string]bool{removeB: true}, slowOn: map[string]bool{removeB: true}, slow: 10 * time.Second, untilStarts: 3}
 	start := time.Now()
-	won, err := s.firstPlanned(context.Background(), step, planAhead{})
-	if err != nil || !slices.Equal(won, []int{0}) {
-		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
-	}
+	adoptsRemoveB(t, o, time.Second) // tests of 1 s so far
 	if took := time.Since(start); took >= o.slow {
 		t.Errorf("the step took %v: no test started before the slow one ended", took)
 	}
@@ -688,10 +674,23 @@ func TestRoundRefillsIdleJobs(t *testing.T) {
 // in: its tests end together, and the next round has every verdict to
 // choose by.
 func TestRoundEqualTestsNotRefilled(t *testing.T) {
-	s := letters(t, 8, 2, nil)
 	const length = 300 * time.Millisecond
-	const removeB = "a c d e f g h"
 	o := &timedOracle{good: map[string]bool{removeB: true}, slowOn: map[string]bool{removeB: true}, slow: length, fast: length}
+	adoptsRemoveB(t, o, length)
+	if got := o.startedBefore(removeB); len(got) > 0 {
+		t.Errorf("tests %q started before a test of the same length ended:\n%s", got, strings.Join(o.log, "\n"))
+	}
+}
+
+// removeB is the text of eight letters without b.
+const removeB = "a c d e f g h"
+
+// adoptsRemoveB runs, with two jobs and oracle o, a step that removes b
+// or c, after which removing d or e is planned, with recent tests of
+// length so far, and checks that the step adopts the removal of b.
+func adoptsRemoveB(t *testing.T, o Oracle, length time.Duration) {
+	t.Helper()
+	s := letters(t, 8, 2, nil)
 	s.r.Oracle = o
 	s.lengths = slices.Repeat([]testLength{{d: length}}, minLengths)
 	const b, c, d, e = 2, 3, 4, 5 // the letters' nodes
@@ -701,9 +700,6 @@ func TestRoundEqualTestsNotRefilled(t *testing.T) {
 	won, err := s.firstPlanned(context.Background(), step, planAhead{})
 	if err != nil || !slices.Equal(won, []int{0}) {
 		t.Fatalf("the step adopted %v (%v), want its first alternative", won, err)
-	}
-	if got := o.startedBefore(removeB); len(got) > 0 {
-		t.Errorf("tests %q started before a test of the same length ended:\n%s", got, strings.Join(o.log, "\n"))
 	}
 }
 
