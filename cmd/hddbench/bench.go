@@ -79,7 +79,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			err = errors.New("-replay-time must be positive")
 		}
 		if err == nil && *replayFail < 0 {
-			err = errors.New("-replay-fail-time must be positive")
+			err = errors.New("-replay-fail-time must not be negative")
 		}
 		if err == nil {
 			err = cfg.replay(ctx, cases, replayConfig{jobs: jobs, delay: *replayTime, failDelay: *replayFail}, stdout)

@@ -134,11 +134,13 @@ func TestRounds(t *testing.T) {
 func TestReplayFailTime(t *testing.T) {
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "good"), filepath.Join(dir, "bad")
-	os.WriteFile(good, []byte("good"), 0o644)
-	os.WriteFile(bad, []byte("bad"), 0o644)
 	key := func(b string) string { s := sha256.Sum256([]byte(b)); return hex.EncodeToString(s[:]) }
 	recording := filepath.Join(dir, "recording")
-	os.WriteFile(recording, []byte(key("good")+" 0\n"+key("bad")+" 1\n"), 0o644)
+	for path, text := range map[string]string{good: "good", bad: "bad", recording: key("good") + " 0\n" + key("bad") + " 1\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	counts := filepath.Join(dir, "counts")
 	t.Setenv(envRecording, recording)
 	t.Setenv(envCounts, counts)
