@@ -65,21 +65,28 @@ func (s *search) lateBy() func(ran time.Duration) bool {
 // that are (a program that builds and runs), a test still running is
 // likely to succeed; where the verdict does not change the length, the
 // odds stay about the same.
-func (s *search) ranOdds(ran time.Duration) float64 {
+func (s *search) ranOdds(ran time.Duration) float64 { return s.oddsBy()(ran) }
+
+// oddsBy returns ranOdds by the lengths of the last tests as they are
+// now, copied once for every test it is asked about.
+func (s *search) oddsBy() func(ran time.Duration) float64 {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	var n, longer [2]float64 // by verdict: not interesting, interesting
-	for _, l := range s.lengths {
-		v := 0
-		if l.ok {
-			v = 1
+	ls := slices.Clone(s.lengths)
+	s.mu.Unlock()
+	return func(ran time.Duration) float64 {
+		var n, longer [2]float64 // by verdict: not interesting, interesting
+		for _, l := range ls {
+			v := 0
+			if l.ok {
+				v = 1
+			}
+			n[v]++
+			if l.d > ran {
+				longer[v]++
+			}
 		}
-		n[v]++
-		if l.d > ran {
-			longer[v]++
-		}
+		return (longer[1] + 1) / (n[1] + 2) / ((longer[0] + 1) / (n[0] + 2))
 	}
-	return (longer[1] + 1) / (n[1] + 2) / ((longer[0] + 1) / (n[0] + 2))
 }
 
 // minLengths is how many tests must have ended before endsLate guesses,

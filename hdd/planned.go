@@ -569,9 +569,10 @@ func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNo
 	}
 	under := make(map[uint64]bool, len(pending))
 	odds := make(map[uint64]float64, len(pending))
+	ranOdds := s.oddsBy()
 	for p, w := range pending {
 		under[p.p.hash] = true
-		odds[p.p.hash] = s.ranOdds(time.Since(w.began))
+		odds[p.p.hash] = ranOdds(time.Since(w.began))
 	}
 	return s.planRoundOdds(ctx, head, idle, false, under, odds)
 }
