@@ -393,8 +393,12 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 	var timer *time.Timer
 	var deadline <-chan time.Time // nil until the walk needs no test under way
 	stopped := false
+	// Where the walk is. It moves only as verdicts come in: a refill runs
+	// only while the walk waits at a test under way, so the verdicts it
+	// finds in the cache are past that test.
+	front := walkFront(head)
 	for len(pending) > 0 {
-		if timer == nil && walkNeeds(head, pending) == nil {
+		if timer == nil && pending[front] == nil {
 			timer = time.NewTimer(s.graceAfter(begun))
 			deadline = timer.C
 		}
@@ -409,9 +413,10 @@ func (s *search) awaitRound(ctx context.Context, head *planNode, round []*planNo
 			if !v.ok {
 				v.n.p.text = nil // only an adopted text is kept
 			}
-			s.stopPointless(head, pending)
+			front = walkFront(head)
+			s.stopPointless(front, pending)
 			if idle := jobs - len(pending); idle > 0 && timer == nil {
-				for _, n := range s.refill(ctx, head, pending, idle) {
+				for _, n := range s.refill(ctx, head, front, pending, idle) {
 					pending[n] = &underWay{began: time.Now(), stop: start(n)}
 					round = append(round, n)
 				}
@@ -439,14 +444,14 @@ type underWay struct {
 	stopped bool // by stopPointless
 }
 
-// stopPointless stops the tests under way that the walk from head, through
-// the verdicts known, can no longer come to (it passed them by), and that
+// stopPointless stops the tests under way that the walk, at front (see
+// walkFront), can no longer come to (it passed them by), and that
 // are likely to run on (endsLate): a refilled test down the plan after a
 // success the walk did not take holds its job, and the round, for
 // nothing. Tests of about the same length end together and are not
 // stopped. A stopped test's candidate goes back to unknown.
-func (s *search) stopPointless(head *planNode, pending map[*planNode]*underWay) {
-	ahead := reachable(walkFront(head))
+func (s *search) stopPointless(front *planNode, pending map[*planNode]*underWay) {
+	ahead := reachable(front)
 	var late func(ran time.Duration) bool // made once, if a test is passed by
 	for n, w := range pending {
 		if w.stopped || ahead[n] {
@@ -526,16 +531,6 @@ func (s *search) graceAfter(start time.Time) time.Duration {
 // stragglerGrace is the least time graceAfter gives.
 const stragglerGrace = time.Second
 
-// walkNeeds returns the node of pending that the walk from head, through
-// the known verdicts, comes to, or nil if it comes to none.
-func walkNeeds(head *planNode, pending map[*planNode]*underWay) *planNode {
-	n := walkFront(head)
-	if _, ok := pending[n]; ok {
-		return n
-	}
-	return nil
-}
-
 // walkFront returns the node the walk from head comes to through the
 // known verdicts: the first whose verdict is not known, or is an error;
 // nil if the walk ends first. (The tests under way have no verdict yet.)
@@ -549,9 +544,9 @@ func walkFront(head *planNode) *planNode {
 }
 
 // refill returns the candidates to test, at most idle, in the jobs that
-// a round's tests that ended early left idle while the walk from head
-// waits for one still under way, or nil if that one is likely to end
-// soon. (Where a quick verdict brings the walk to a candidate not under
+// a round's tests that ended early left idle while the walk from head,
+// at front (see walkFront), waits for one still under way, or nil if
+// that one is likely to end soon. (Where a quick verdict brings the walk to a candidate not under
 // way, the tests it passed by that run on are stopped, stopPointless,
 // and the next round starts from there.) With tests of unequal length (a
 // compiler that stops at a syntax error, a program that builds and
@@ -562,9 +557,9 @@ func walkFront(head *planNode) *planNode {
 // and then none is refilled: the round after them has every verdict to
 // choose its tests by. Which tests run then depends on when the tests
 // end; the walk, and so the result, does not.
-func (s *search) refill(ctx context.Context, head *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
-	n := walkNeeds(head, pending)
-	if n == nil || !s.endsLate(time.Since(pending[n].began)) {
+func (s *search) refill(ctx context.Context, head, front *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
+	waits := pending[front]
+	if waits == nil || !s.endsLate(time.Since(waits.began)) {
 		return nil
 	}
 	under := make(map[uint64]bool, len(pending))
