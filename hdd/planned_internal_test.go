@@ -547,7 +547,7 @@ func TestRoundKeepsUsualTests(t *testing.T) {
 	s := letters(t, 8, 4, nil)
 	const slow = 1500 * time.Millisecond
 	others := map[string]bool{"a b d e f g h": true, "a b c e f g h": true, "a b c d f g h": true}
-	good := map[string]bool{"a c d e f g h": true} // every text is interesting
+	good := map[string]bool{"a c d e f g h": true} // with others, every text the round tests: all interesting
 	maps.Copy(good, others)
 	s.r.Oracle = &timedOracle{good: good, slowOn: others, slow: slow}
 	s.stats.Tests, s.stats.TestTime = 10, 10*slow
