@@ -48,8 +48,8 @@
 // gets the whole sequence of tests it would make if each failed, such as
 // the rest of a ddmin round and the rounds after it, and most steps also
 // say which step follows each success: a level's ddmin-blocks or ddmin
-// (minimize.Planner), the ddmin that shortens a text, hoisting, each
-// transform and HDD+'s singles (planStep). With Jobs > 1, each round of
+// (minimize.Planner), the minimizer that shortens a text (ends-first),
+// hoisting, each transform and HDD+'s singles (planStep). With Jobs > 1, each round of
 // such a step tests the candidates the serial search is likeliest to test
 // next, past successes as well as failures, guessing from its recent
 // verdicts, from how much of the text each candidate removes, from what

@@ -16,8 +16,12 @@ import "context"
 // all their chunks). A Tester that is a Planner is told, before each call
 // of First, the calls that would follow each outcome.
 func ddmin[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error) {
+	return ddminFrom(ctx, ddminState[T]{c: items, n: 2}, test)
+}
+
+// ddminFrom runs ddmin from the state st.
+func ddminFrom[T any](ctx context.Context, st ddminState[T], test Tester[T]) ([]T, error) {
 	planner, _ := test.(Planner[T])
-	st := ddminState[T]{c: items, n: 2}
 	for len(st.c) >= 2 {
 		call := st.call()
 		if planner != nil {

@@ -1,7 +1,7 @@
 // Package minimize holds the list minimizers: algorithms that shrink a list
 // of items to a 1-minimal sublist that a test still finds interesting. The
 // engine (package hdd) runs one over the nodes of each level of the tree,
-// and [DDMin] over the units of a text; package sim (hdd/minimize/sim)
+// and [EndsFirst] over the units of a text; package sim (hdd/minimize/sim)
 // measures them on synthetic tests. They are generic over the item type and pure: a
 // [Tester] is the only way they learn anything, so they are tested with Go
 // functions as oracles. [Run] runs the minimizer an [Algorithm] names.
@@ -25,4 +25,6 @@
 //   - cdd: Mengxiao Zhang, Zhenyang Xu, Yongqiang Tian, Xinru Cheng and
 //     Chengnian Sun, "Toward a Better Understanding of Probabilistic Delta
 //     Debugging", ICSE 2025.
+//   - ends-first: hdd's own, for the texts the engine shortens (see
+//     [EndsFirst]).
 package minimize

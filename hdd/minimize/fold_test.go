@@ -159,7 +159,7 @@ func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold
 }
 
 // TestPlans checks that the minimizers that plan (ddmin-blocks, with and
-// without a bound on its rounds of size 1, and ddmin) plan, before each
+// without a bound on its rounds of size 1, ddmin and ends-first) plan, before each
 // call of First, exactly the call that follows what the call adopts (a
 // single success, or the fold of several), and the call after that.
 func TestPlans(t *testing.T) {
@@ -172,6 +172,7 @@ func TestPlans(t *testing.T) {
 			return blocks(ctx, items, test, 2)
 		}},
 		{"ddmin", ddmin[int]},
+		{"ends-first", endsFirst[int]},
 	}
 	for _, m := range planners {
 		t.Run(m.name, func(t *testing.T) {
