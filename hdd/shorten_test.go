@@ -33,9 +33,9 @@ func TestShorten(t *testing.T) {
 }
 
 // TestShortenPlannedIsSerial checks, over random texts and oracles, that
-// texts shortened with several jobs (ddmin tested ahead along its plan) end
-// as with one job, whatever each test's duration, with the same test runs
-// every time at the same jobs.
+// texts shortened with several jobs (ends-first tested ahead along its
+// plan) end as with one job, whatever each test's duration, with the same
+// test runs every time at the same jobs.
 func TestShortenPlannedIsSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for iter := range 25 {
@@ -44,16 +44,20 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 			text[i] = byte('a' + rng.IntN(6))
 		}
 		// The bug needs a few letters in order, or, every third text,
-		// any text at least half as long as the original.
+		// any text at least half as long as the original, or, every third
+		// text after that, the whole text (an id: no unit can go).
 		var want []byte
 		for range 1 + rng.IntN(4) {
 			want = append(want, byte('a'+rng.IntN(6)))
 		}
-		long := iter%3 == 0
+		long, whole := iter%3 == 0, iter%3 == 1
 		src := `["` + string(text) + `"]`
 		oracle := func(b []byte) bool {
 			if long {
 				return 2*len(b) >= len(src)
+			}
+			if whole {
+				return bytes.Contains(b, text)
 			}
 			rest := b
 			for _, c := range want {
@@ -86,6 +90,9 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 			return string(res.Output), res.Stats.Tests
 		}
 		serial, _ := reduce(1, func() time.Duration { return 0 })
+		if whole && serial != src {
+			t.Fatalf("%s at -j 1: %s, but no unit can go", src, serial)
+		}
 		for _, jobs := range []int{2, 4, 8} {
 			var runs0 int
 			for run := range 3 {
