@@ -49,52 +49,51 @@
 // the rest of a ddmin round and the rounds after it, and most steps also
 // say which step follows each success: a level's ddmin-blocks or ddmin
 // (minimize.Planner), the minimizer that shortens a text (ends-first),
-// hoisting, each transform and HDD+'s singles (planStep). With Jobs > 1, each round of
-// such a step tests the candidates the serial search is likeliest to test
-// next, past successes as well as failures, guessing from its recent
-// verdicts, from how much of the text each candidate removes, from what
-// the same edits gave over an earlier text and from how often edits of
-// the same kinds of nodes succeeded (planned.go), and for hoisting
-// and the transforms also the steps that follow if it adopts nothing; the search adopts what the
-// serial search adopts, so the result is that of one job. A round does not
-// wait for the tests whose verdicts the serial search does not need (a
-// candidate it never tries, on which the test may hang until its
-// timeout), nor for the tests started ahead of a level that the levels'
-// walks through the verdicts known no longer need (after a level that
-// adopts something, or past a success a level does not reach), nor for
-// finish's runs beside a round that adopts something: once the search
-// has the verdicts it needs, those still running get as long again as
-// they have run, at least a second and at least twice the mean test, and
-// are then stopped (awaitRound, aheadTests.wait). Tests of about the
-// same length end together, and none is stopped or refilled, so the
-// runs, too, are the same every time. Where tests take unequal times
-// (a compiler that stops at a syntax error, a program that builds and
-// runs), the jobs of those that end early are refilled while the walk
-// waits for a slow one, with the candidates a round would hold then, a
-// test still running guessed also by how long the tests of each verdict
-// take (refill, ranOdds), and the tests the walk has passed by that run
-// on are stopped at once (stopPointless); the runs then depend on when
-// tests end, the result does not. The steps of the other list
-// minimizers keep Jobs tests under way, in order (speculate.go); at a
-// success they take the verdicts of the others under way, which were made
-// from the same candidate, and when several are interesting they test their
-// fold, the candidate that makes all their changes at once (then the folds
-// of the two halves), and adopt it if it is interesting; otherwise they
-// adopt the first success, as the serial search would. With those
-// minimizers, different Jobs may fold different successes and end with
-// different, equally minimal results. Which candidates are tested depends
-// on Jobs and on the verdicts, never on how long a test takes, so the
-// same input, test and Jobs give the same result every time. Jobs that
-// would be idle at the end of a level test the first tests of the next
-// one, and of the levels after it where those between end when their
-// tests fail, and past the last level those of hoisting and the
-// transforms (lookahead.go), without changing the result. A round that
-// holds the last tests of those passes, with jobs left, runs there the
-// tidies' tests and the final confirmation of the best text, which the
-// end of the search takes if it ends with that text (tidy.go). With one job,
-// the next alternatives are rendered and checked while the current one is
-// tested, so that hdd's own work hides behind the test. Reduce returns
-// only when every test it started has ended.
+// hoisting, each transform and HDD+'s singles (planStep). With Jobs > 1,
+// each round of such a step tests the candidates the serial search is
+// likeliest to test next, past successes as well as failures, guessing from
+// its recent verdicts, from how much of the text each candidate removes,
+// from what the same edits gave over an earlier text and from how often
+// edits of the same kinds of nodes succeeded (planned.go), and for hoisting
+// and the transforms also the steps that follow if it adopts nothing; the
+// search adopts what the serial search adopts, so the result is that of one
+// job. A round does not wait for the tests whose verdicts the serial search
+// does not need (a candidate it never tries, on which the test may hang
+// until its timeout), nor for the tests started ahead of a level that the
+// levels' walks through the verdicts known no longer need (after a level
+// that adopts something, or past a success a level does not reach), nor for
+// finish's runs beside a round that adopts something: once the search has
+// the verdicts it needs, those still running get as long again as they have
+// run, at least a second and at least twice the mean test, and are then
+// stopped (awaitRound, aheadTests.wait). Tests of about the same length end
+// together, and none is stopped or refilled, so the runs, too, are the same
+// every time. Where tests take unequal times (a compiler that stops at a
+// syntax error, a program that builds and runs), the jobs of those that end
+// early are refilled while the walk waits for a slow one, with the
+// candidates a round would hold then, a test still running guessed also by
+// how long the tests of each verdict take (refill, ranOdds), and the tests
+// the walk has passed by that run on are stopped at once (stopPointless);
+// the runs then depend on when tests end, the result does not. The steps of
+// the other list minimizers keep Jobs tests under way, in order
+// (speculate.go); at a success they take the verdicts of the others under
+// way, which were made from the same candidate, and when several are
+// interesting they test their fold, the candidate that makes all their
+// changes at once (then the folds of the two halves), and adopt it if it is
+// interesting; otherwise they adopt the first success, as the serial search
+// would. With those minimizers, different Jobs may fold different successes
+// and end with different, equally minimal results. Which candidates are
+// tested depends on Jobs and on the verdicts, never on how long a test
+// takes, so the same input, test and Jobs give the same result every time.
+// Jobs that would be idle at the end of a level test the first tests of the
+// next one, and of the levels after it where those between end when their
+// tests fail, and past the last level those of hoisting and the transforms
+// (lookahead.go), without changing the result. A round that holds the last
+// tests of those passes, with jobs left, runs there the tidies' tests and
+// the final confirmation of the best text, which the end of the search
+// takes if it ends with that text (tidy.go). With one job, the next
+// alternatives are rendered and checked while the current one is tested, so
+// that hdd's own work hides behind the test. Reduce returns only when every
+// test it started has ended.
 //
 // # Errors
 //

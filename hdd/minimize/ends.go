@@ -1,6 +1,9 @@
 package minimize
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // endsFirst is ddmin for items that mostly cannot lose any item, such as
 // the characters of a text the test needs whole (a number, a name, an id
@@ -52,7 +55,8 @@ func (k singlesCall[T]) at(i int) int {
 
 // gen returns base without the item the test at index i removes.
 func (k singlesCall[T]) gen(i int) []T {
-	return k.without(map[int]bool{k.at(i): true})
+	j := k.at(i)
+	return slices.Delete(slices.Clone(k.base), j, j+1)
 }
 
 // fold returns base without every item the tests at indices idx remove;
@@ -65,17 +69,13 @@ func (k singlesCall[T]) fold(idx []int) ([]T, bool) {
 	for _, i := range idx {
 		drop[k.at(i)] = true
 	}
-	return k.without(drop), true
-}
-
-func (k singlesCall[T]) without(drop map[int]bool) []T {
 	out := make([]T, 0, len(k.base)-len(drop))
 	for x, item := range k.base {
 		if !drop[x] {
 			out = append(out, item)
 		}
 	}
-	return out
+	return out, true
 }
 
 // after returns ddmin's state once the call adopted the tests at indices

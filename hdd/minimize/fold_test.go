@@ -159,9 +159,10 @@ func (p *planTester) First(ctx context.Context, n int, gen func(int) []int, fold
 }
 
 // TestPlans checks that the minimizers that plan (ddmin-blocks, with and
-// without a bound on its rounds of size 1, ddmin and ends-first) plan, before each
-// call of First, exactly the call that follows what the call adopts (a
-// single success, or the fold of several), and the call after that.
+// without a bound on its rounds of size 1, ddmin and ends-first) plan,
+// before each call of First, exactly the call that follows what the call
+// adopts (a single success, or the fold of several), and the call after
+// that.
 func TestPlans(t *testing.T) {
 	planners := []struct {
 		name string
