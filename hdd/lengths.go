@@ -19,26 +19,33 @@ type testLength struct {
 	ok bool
 }
 
-// endsLate reports whether a test that has run for ran is likely to run
-// for at least half the median test more, and at least minLate: whether
-// at least half of the last tests that ran longer than ran ran that much
-// longer. Medians, not means: a few tests that hang until their timeout
-// would make every test seem likely to run on. It is false before
-// minLengths tests have ended, and for a test that has run longer than
-// any of them (one that hangs is stopped by its timeout).
-func (s *search) endsLate(ran time.Duration) bool { return s.lateBy()(ran) }
+// recentRuns are the lengths and verdicts of the last test runs, as they
+// were when copied (runsNow), so that every test under way is judged by
+// the same runs.
+type recentRuns []testLength
 
-// lateBy returns endsLate by the lengths of the last tests as they are
-// now, sorted once for every test it is asked about.
-func (s *search) lateBy() func(ran time.Duration) bool {
+// runsNow returns a copy of the lengths of the last test runs.
+func (s *search) runsNow() recentRuns {
 	s.mu.Lock()
-	ds := make([]time.Duration, len(s.lengths))
-	for i, l := range s.lengths {
-		ds[i] = l.d
-	}
-	s.mu.Unlock()
-	if len(ds) < minLengths {
+	defer s.mu.Unlock()
+	return slices.Clone(s.lengths)
+}
+
+// endsLate returns whether a test that has run for ran is likely to run
+// for at least half the median test more, and at least minLate: whether
+// at least half of the runs that ran longer than ran ran that much longer.
+// Medians, not means: a few tests that hang until their timeout would
+// make every test seem likely to run on. It is false with fewer than
+// minLengths runs, and for a test that has run longer than any of them
+// (one that hangs is stopped by its timeout). The runs are sorted once,
+// for every test it is asked about.
+func (rs recentRuns) endsLate() func(ran time.Duration) bool {
+	if len(rs) < minLengths {
 		return func(time.Duration) bool { return false }
+	}
+	ds := make([]time.Duration, len(rs))
+	for i, l := range rs {
+		ds[i] = l.d
 	}
 	slices.Sort(ds)
 	more := max(ds[len(ds)/2]/2, minLate)
@@ -58,35 +65,26 @@ func (s *search) lateBy() func(ran time.Duration) bool {
 
 // ranOdds returns what the odds that a candidate is interesting are
 // multiplied by once its test has run for ran without ending: the share
-// of the last interesting candidates whose tests ran longer, over that
-// of the others, each smoothed (one test more that ran longer, and one
-// that did not). Where a test stops quickly on most candidates that are
-// not interesting (a compiler at a syntax error) and runs on with those
-// that are (a program that builds and runs), a test still running is
-// likely to succeed; where the verdict does not change the length, the
-// odds stay about the same.
-func (s *search) ranOdds(ran time.Duration) float64 { return s.oddsBy()(ran) }
-
-// oddsBy returns ranOdds by the lengths of the last tests as they are
-// now, copied once for every test it is asked about.
-func (s *search) oddsBy() func(ran time.Duration) float64 {
-	s.mu.Lock()
-	ls := slices.Clone(s.lengths)
-	s.mu.Unlock()
-	return func(ran time.Duration) float64 {
-		var n, longer [2]float64 // by verdict: not interesting, interesting
-		for _, l := range ls {
-			v := 0
-			if l.ok {
-				v = 1
-			}
-			n[v]++
-			if l.d > ran {
-				longer[v]++
-			}
+// of the interesting candidates' runs that ran longer, over that of the
+// others, each smoothed (one test more that ran longer, and one that did
+// not). Where a test stops quickly on most candidates that are not
+// interesting (a compiler at a syntax error) and runs on with those that
+// are (a program that builds and runs), a test still running is likely to
+// succeed; where the verdict does not change the length, the odds stay
+// about the same.
+func (rs recentRuns) ranOdds(ran time.Duration) float64 {
+	var n, longer [2]float64 // by verdict: not interesting, interesting
+	for _, l := range rs {
+		v := 0
+		if l.ok {
+			v = 1
 		}
-		return (longer[1] + 1) / (n[1] + 2) / ((longer[0] + 1) / (n[0] + 2))
+		n[v]++
+		if l.d > ran {
+			longer[v]++
+		}
 	}
+	return (longer[1] + 1) / (n[1] + 2) / ((longer[0] + 1) / (n[0] + 2))
 }
 
 // minLengths is how many tests must have ended before endsLate guesses,

@@ -458,7 +458,7 @@ func (s *search) stopPointless(front *planNode, pending map[*planNode]*underWay)
 			continue
 		}
 		if late == nil {
-			late = s.lateBy()
+			late = s.runsNow().endsLate()
 		}
 		if late(time.Since(w.began)) {
 			w.stop()
@@ -546,9 +546,9 @@ func walkFront(head *planNode) *planNode {
 // refill returns the candidates to test, at most idle, in the jobs that
 // a round's tests that ended early left idle while the walk from head,
 // at front (see walkFront), waits for one still under way, or nil if
-// that one is likely to end soon. (Where a quick verdict brings the walk to a candidate not under
-// way, the tests it passed by that run on are stopped, stopPointless,
-// and the next round starts from there.) With tests of unequal length (a
+// that one is likely to end soon. (Where a quick verdict brings the walk
+// to a candidate not under way, the tests it passed by that run on are
+// stopped, stopPointless, and the next round starts from there.) With tests of unequal length (a
 // compiler that stops at a syntax error, a program that builds and
 // runs), the walk would otherwise wait for a slow verdict with jobs
 // idle; the candidates are those the round would hold now, the likeliest
@@ -559,15 +559,18 @@ func walkFront(head *planNode) *planNode {
 // end; the walk, and so the result, does not.
 func (s *search) refill(ctx context.Context, head, front *planNode, pending map[*planNode]*underWay, idle int) []*planNode {
 	waits := pending[front]
-	if waits == nil || !s.endsLate(time.Since(waits.began)) {
+	if waits == nil {
+		return nil
+	}
+	runs := s.runsNow() // one copy, for the wait and the guesses
+	if !runs.endsLate()(time.Since(waits.began)) {
 		return nil
 	}
 	under := make(map[uint64]bool, len(pending))
 	odds := make(map[uint64]float64, len(pending))
-	ranOdds := s.oddsBy()
 	for p, w := range pending {
 		under[p.p.hash] = true
-		odds[p.p.hash] = ranOdds(time.Since(w.began))
+		odds[p.p.hash] = runs.ranOdds(time.Since(w.began))
 	}
 	return s.planRoundOdds(ctx, head, idle, false, under, odds)
 }

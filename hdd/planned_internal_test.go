@@ -724,7 +724,7 @@ func TestRanOdds(t *testing.T) {
 		{"same lengths, past them", same, 600 * ms, 0.6, 1.6},
 	} {
 		s := &search{lengths: tc.lengths}
-		if got := s.ranOdds(tc.ran); got < tc.min || got > tc.max {
+		if got := s.runsNow().ranOdds(tc.ran); got < tc.min || got > tc.max {
 			t.Errorf("%s: odds times %.2f, want %.2f to %.2f", tc.name, got, tc.min, tc.max)
 		}
 	}
@@ -797,7 +797,7 @@ func TestEndsLate(t *testing.T) {
 		{"past every usual length, a few hangs", lengths(spread...), 600 * ms, true},
 	} {
 		s := &search{lengths: tc.lengths}
-		if got := s.endsLate(tc.ran); got != tc.want {
+		if got := s.runsNow().endsLate()(tc.ran); got != tc.want {
 			t.Errorf("%s: endsLate(%v) = %v, want %v", tc.name, tc.ran, got, tc.want)
 		}
 	}
