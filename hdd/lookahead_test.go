@@ -137,6 +137,61 @@ func TestRestIntoTransforms(t *testing.T) {
 	reducesAsSerial(t, "((a (b c)) d)", &policy, 8, held, oracle)
 }
 
+// TestLookaheadAcrossTexts checks that with several jobs the shortening
+// of a text tests ahead into the texts after it: over ["abc", "xyz"], both
+// needed whole, the oracle holds the test of the first text's last single
+// removal, ["ac","xyz"], until that of the second text's, ["abc","xz"], has
+// started. Without planning past a text, the second text's tests start
+// only once the first text's have ended. The result is that of one job,
+// and with the second text needed only in part, too.
+func TestLookaheadAcrossTexts(t *testing.T) {
+	const src = `["abc", "xyz"]`
+	for _, tc := range []struct {
+		oracle      hdd.OracleFunc
+		held, until string
+	}{
+		{contains("abc", "xyz"), `["ac","xyz"]`, `["abc","xz"]`},
+		{contains("abc", "y"), `["ac","xyz"]`, `["abc","xz"]`},
+	} {
+		held := holdsUntilStarted(t, tc.oracle, tc.held, tc.until)
+		policy := &tree.Policy{Units: grammars.TextUnits}
+		r := hdd.Reducer{Oracle: held, Jobs: 8, NoHoist: true}
+		res, err := r.Reduce(context.Background(), stringsTree(t, src), policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r1 := hdd.Reducer{Oracle: tc.oracle, Jobs: 1, NoHoist: true}
+		serial, err := r1.Reduce(context.Background(), stringsTree(t, src), policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := squeeze(res.Output), squeeze(serial.Output); got != want {
+			t.Errorf("-j 8: %q, -j 1: %q", got, want)
+		}
+	}
+}
+
+// stringsTree returns the tree of src, a list of quoted strings without
+// escapes: a root over the whole and a Chars leaf for each string, quotes
+// included.
+func stringsTree(t *testing.T, src string) *tree.Tree {
+	t.Helper()
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	for i := 0; i < len(src); i++ {
+		if src[i] != '"' {
+			continue
+		}
+		end := i + 1 + strings.IndexByte(src[i+1:], '"')
+		tr.Add(root, "string", i, end+1, tree.Removable|tree.Chars, "")
+		i = end
+	}
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // TestEmptyListBeside checks that with several jobs the empty list, which
 // a level and the shortening of a text test after ddmin keeps one element
 // (ddmin never tests the empty set), is tested beside ddmin's tests that

@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -16,6 +17,12 @@ import (
 // and ddmin's tests of single chunks reach such a cluster in O(log n) tests
 // where deleting blocks needs O(n/size) (see the simulator's "1 clusters of
 // 1" rows).
+//
+// The texts are shortened one after another, each from what the one
+// before it ends with. With several jobs, a text's plan goes on into the
+// texts after it (see textsFrom): a round that holds a text's last tests
+// also tests the next text's first ones, so that texts the test needs
+// whole pass several in a round.
 func (s *search) shorten(ctx context.Context) (bool, error) {
 	s.setPhase("shortening texts")
 	testsBefore := s.tests()
@@ -27,7 +34,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		}
 		return true
 	})
-	for _, id := range ids {
+	for k, id := range ids {
 		if s.p.Units == nil {
 			break // the policy does not cut texts
 		}
@@ -35,7 +42,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		if len(units) == 0 {
 			continue
 		}
-		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, plan: &listPlan[[]byte]{}}
+		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, plan: &listPlan[[]byte]{}, next: s.textsFrom(ctx, ids[k+1:])}
 		keep, err := minimize.Run(ctx, minimize.EndsFirst, units, test)
 		if err != nil {
 			return changed, err
@@ -61,6 +68,9 @@ type textTester struct {
 	id          tree.NodeID
 	open, close []byte
 	plan        *listPlan[[]byte] // what ddmin plans after its step under way
+	// next, if not nil, returns the first step of shortening the texts
+	// after this one, from the candidate this one ends with.
+	next func(c tree.Candidate) planStep
 }
 
 // Plan records ddmin's plan (see minimize.Planner).
@@ -80,8 +90,80 @@ func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
 }
 
 func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
-	if step, ok := tt.plan.step(n, gen, tt.config, nil); ok && tt.s.r.Jobs > 1 {
+	if step, ok := tt.planned(n, gen, tt.s.cur); ok && tt.s.r.Jobs > 1 {
 		return tt.s.firstPlanned(ctx, step, planAhead{})
 	}
 	return tt.s.first(ctx, n, func(i int) tree.Candidate { return tt.config(gen(i)) }, listFolder(fold, tt.config))
+}
+
+// planned returns the step of n alternatives made by gen from c, with
+// the steps ends-first plans after it, and the texts after this one where
+// the plan ends (see listPlan.step): after a success, from the candidate
+// the text ends with, and if every alternative fails, from c.
+func (tt textTester) planned(n int, gen func(i int) [][]byte, c tree.Candidate) (planStep, bool) {
+	step, ok := tt.plan.step(n, gen, tt.config, tt.next)
+	if ok && tt.next != nil {
+		step.rest = func() planStep { return tt.next(c) }
+	}
+	return step, ok
+}
+
+// textsFrom returns the first step of shortening the texts ids from a
+// given candidate, as shorten will if it gets there with that candidate,
+// with the steps after it (see textStep); nil with one job, or if ids is
+// empty.
+func (s *search) textsFrom(ctx context.Context, ids []tree.NodeID) func(tree.Candidate) planStep {
+	if s.r.Jobs <= 1 || len(ids) == 0 {
+		return nil
+	}
+	return func(c tree.Candidate) planStep { return s.textStep(ctx, c, ids) }
+}
+
+// textStep returns the first step of shortening the first text of ids
+// with units in c: the first call of ends-first on its units, or, for a
+// text of one unit, the test of the empty text, which shorten makes
+// alone. n = 0 if no text of ids has units.
+func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.NodeID) planStep {
+	for k, id := range ids {
+		open, close, units := s.p.Units(s.t.Text(id))
+		tt := textTester{s: s, base: c, id: id, open: open, close: close, plan: &listPlan[[]byte]{}, next: s.textsFrom(ctx, ids[k+1:])}
+		switch len(units) {
+		case 0:
+			continue
+		case 1:
+			step := planStep{
+				n:    1,
+				gen:  func(int) tree.Candidate { return tt.config(nil) },
+				then: func(int) planStep { return planStep{} },
+				end:  tt.next,
+			}
+			if tt.next != nil {
+				step.rest = func() planStep { return tt.next(c) }
+			}
+			return step
+		}
+		dry := &textStepTester{textTester: tt, c: c}
+		if _, err := minimize.Run(ctx, minimize.EndsFirst, units, dry); !errors.Is(err, errLookedAhead) {
+			return planStep{}
+		}
+		return dry.step
+	}
+	return planStep{}
+}
+
+// A textStepTester is the Tester of textStep's dry run of ends-first: it
+// records the first step ends-first plans, from c, and stops it.
+type textStepTester struct {
+	textTester
+	c    tree.Candidate
+	step planStep
+}
+
+func (t *textStepTester) Test(context.Context, [][]byte) (bool, error) {
+	return false, errLookedAhead
+}
+
+func (t *textStepTester) First(_ context.Context, n int, gen func(i int) [][]byte, _ func([]int) ([][]byte, bool)) ([]int, error) {
+	t.step, _ = t.planned(n, gen, t.c)
+	return nil, errLookedAhead
 }

@@ -34,30 +34,40 @@ func TestShorten(t *testing.T) {
 
 // TestShortenPlannedIsSerial checks, over random texts and oracles, that
 // texts shortened with several jobs (ends-first tested ahead along its
-// plan) end as with one job, whatever each test's duration, with the same
-// test runs every time at the same jobs.
+// plan, and into the texts after it) end as with one job, whatever each
+// test's duration, with the same test runs every time at the same jobs.
+// A document holds one to three texts.
 func TestShortenPlannedIsSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for iter := range 25 {
-		text := make([]byte, 8+rng.IntN(40))
-		for i := range text {
-			text[i] = byte('a' + rng.IntN(6))
+		var texts [][]byte
+		for range 1 + iter/3%3 {
+			text := make([]byte, 8+rng.IntN(40))
+			for i := range text {
+				text[i] = byte('a' + rng.IntN(6))
+			}
+			texts = append(texts, text)
 		}
 		// The bug needs a few letters in order, or, every third text,
 		// any text at least half as long as the original, or, every third
-		// text after that, the whole text (an id: no unit can go).
+		// text after that, every text whole (ids: no unit can go).
 		var want []byte
 		for range 1 + rng.IntN(4) {
 			want = append(want, byte('a'+rng.IntN(6)))
 		}
 		long, whole := iter%3 == 0, iter%3 == 1
-		src := `["` + string(text) + `"]`
+		src := `["` + string(bytes.Join(texts, []byte(`", "`))) + `"]`
 		oracle := func(b []byte) bool {
 			if long {
 				return 2*len(b) >= len(src)
 			}
 			if whole {
-				return bytes.Contains(b, text)
+				for _, text := range texts {
+					if !bytes.Contains(b, text) {
+						return false
+					}
+				}
+				return true
 			}
 			rest := b
 			for _, c := range want {
@@ -75,7 +85,13 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 		reduce := func(jobs int, delay func() time.Duration) (string, int) {
 			tr := tree.NewTree([]byte(src))
 			root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-			tr.Add(root, "string", 1, len(src)-1, tree.Chars, "")
+			for i := 0; i < len(src); i++ {
+				if src[i] == '"' {
+					end := i + 1 + strings.IndexByte(src[i+1:], '"')
+					tr.Add(root, "string", i, end+1, tree.Chars, "")
+					i = end
+				}
+			}
 			if err := tr.Finish(); err != nil {
 				t.Fatal(err)
 			}
