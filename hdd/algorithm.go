@@ -104,6 +104,7 @@ func (s *search) algorithm(ctx context.Context) error {
 // reports whether any changed anything.
 func (s *search) sweep(ctx context.Context) (bool, error) {
 	changed := false
+	s.sweptAt = s.adoptions
 	for _, p := range sweep {
 		if p.on != nil && !p.on(s) {
 			continue

@@ -535,6 +535,17 @@ func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planSt
 	return st.step
 }
 
+// levelsFrom returns the first step of level lv in c (see levelStep),
+// whose rest, if the level adopts nothing, is the next level's from c,
+// and so on down the levels the tree has now.
+func (s *search) levelsFrom(ctx context.Context, c tree.Candidate, lv int) planStep {
+	st := s.levelStep(ctx, c, lv)
+	if st.n > 0 && s.canLookAt(lv+1, true) {
+		st.rest = func() planStep { return s.levelsFrom(ctx, c, lv+1) }
+	}
+	return st
+}
+
 // removalStep returns the step of a level of one node: its removal, and
 // then the level's end.
 func (l levelTester) removalStep() planStep {

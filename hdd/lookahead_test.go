@@ -138,35 +138,40 @@ func TestRestIntoTransforms(t *testing.T) {
 }
 
 // TestLookaheadAcrossTexts checks that with several jobs the shortening
-// of a text tests ahead into the texts after it: over ["abc", "xyz"], both
-// needed whole, the oracle holds the test of the first text's last single
-// removal, ["ac","xyz"], until that of the second text's, ["abc","xz"], has
-// started. Without planning past a text, the second text's tests start
-// only once the first text's have ended. The result is that of one job,
-// and with the second text needed only in part, too.
+// of a text tests ahead into the texts after it, and past the last text
+// into HDD*'s next sweep: the oracle holds the test of a text's last
+// candidate until that of the next text's, or of the next sweep's, has
+// started. Over ["abc", "xyz"], both needed whole, the first text's last
+// single removal, ["ac","xyz"], is held until the second text's,
+// ["abc","xz"]. Over ["xa", "q"], the first text loses x, so a second
+// sweep follows; the last text's test, the empty text ["a",""], is held
+// until the second sweep's removal of "q", ["a",]. Without planning past a
+// text, the tests after it start only once its own have ended. The result
+// is that of one job.
 func TestLookaheadAcrossTexts(t *testing.T) {
-	const src = `["abc", "xyz"]`
 	for _, tc := range []struct {
+		src         string
 		oracle      hdd.OracleFunc
 		held, until string
 	}{
-		{contains("abc", "xyz"), `["ac","xyz"]`, `["abc","xz"]`},
-		{contains("abc", "y"), `["ac","xyz"]`, `["abc","xz"]`},
+		{`["abc", "xyz"]`, contains("abc", "xyz"), `["ac","xyz"]`, `["abc","xz"]`},
+		{`["abc", "xyz"]`, contains("abc", "y"), `["ac","xyz"]`, `["abc","xz"]`},
+		{`["xa", "q"]`, contains("a", "q"), `["a",""]`, `["a",]`},
 	} {
 		held := holdsUntilStarted(t, tc.oracle, tc.held, tc.until)
 		policy := &tree.Policy{Units: grammars.TextUnits}
 		r := hdd.Reducer{Oracle: held, Jobs: 8, NoHoist: true}
-		res, err := r.Reduce(context.Background(), stringsTree(t, src), policy)
+		res, err := r.Reduce(context.Background(), stringsTree(t, tc.src), policy)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r1 := hdd.Reducer{Oracle: tc.oracle, Jobs: 1, NoHoist: true}
-		serial, err := r1.Reduce(context.Background(), stringsTree(t, src), policy)
+		serial, err := r1.Reduce(context.Background(), stringsTree(t, tc.src), policy)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got, want := squeeze(res.Output), squeeze(serial.Output); got != want {
-			t.Errorf("-j 8: %q, -j 1: %q", got, want)
+			t.Errorf("%s at -j 8: %q, -j 1: %q", tc.src, got, want)
 		}
 	}
 }

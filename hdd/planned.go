@@ -199,6 +199,9 @@ func (n *planNode) next(ok bool) *planNode {
 				n.fail = &planNode{step: n.step, i: n.i + 1, beyond: n.beyond, base: n.base, won: n.won, ended: n.ended}
 			case n.step.rest != nil:
 				n.fail = n.past(n.step.rest(), n.base)
+				if n.fail != nil {
+					n.fail.ended = n.ended // past the plan's end still
+				}
 			case n.won && !n.beyond, n.ended:
 				// The level ends with base: after a success, or,
 				// past the plan's end, whatever came before.

@@ -33,6 +33,7 @@ type search struct {
 	sweepNo int    // the sweep of HDD* under way, 0 for the other algorithms; guarded by mu
 
 	adoptions int // candidates adopted so far
+	sweptAt   int // adoptions when the sweep under way began
 
 	// ahead are the tests started beside the checks of the original, for
 	// the first levels (see beside); prune takes them.

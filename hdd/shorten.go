@@ -20,9 +20,10 @@ import (
 //
 // The texts are shortened one after another, each from what the one
 // before it ends with. With several jobs, a text's plan goes on into the
-// texts after it (see textsFrom): a round that holds a text's last tests
-// also tests the next text's first ones, so that texts the test needs
-// whole pass several in a round.
+// texts after it, and past the last into HDD*'s next sweep (see
+// textsFrom): a round that holds a text's last tests also tests the next
+// text's first ones, so that texts the test needs whole pass several in
+// a round.
 func (s *search) shorten(ctx context.Context) (bool, error) {
 	s.setPhase("shortening texts")
 	testsBefore := s.tests()
@@ -42,7 +43,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		if len(units) == 0 {
 			continue
 		}
-		test := textTester{s: s, base: s.cur, id: id, open: open, close: close, plan: &listPlan[[]byte]{}, next: s.textsFrom(ctx, ids[k+1:])}
+		test := s.textTester(ctx, s.cur, ids[k:], s.adoptions > s.sweptAt, open, close)
 		keep, err := minimize.Run(ctx, minimize.EndsFirst, units, test)
 		if err != nil {
 			return changed, err
@@ -68,9 +69,21 @@ type textTester struct {
 	id          tree.NodeID
 	open, close []byte
 	plan        *listPlan[[]byte] // what ddmin plans after its step under way
-	// next, if not nil, returns the first step of shortening the texts
-	// after this one, from the candidate this one ends with.
-	next func(c tree.Candidate) planStep
+	// end and rest, if not nil, return the step after this text, from
+	// the candidate it ends with: end after a success, rest if it adopts
+	// nothing (see textsFrom).
+	end, rest func(c tree.Candidate) planStep
+}
+
+// textTester returns the Tester of the first text of ids in c, which
+// goes on into the texts after it; changed says whether the sweep has
+// adopted anything before it.
+func (s *search) textTester(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool, open, close []byte) textTester {
+	return textTester{
+		s: s, base: c, id: ids[0], open: open, close: close, plan: &listPlan[[]byte]{},
+		end:  s.textsFrom(ctx, ids[1:], true),
+		rest: s.textsFrom(ctx, ids[1:], changed),
+	}
 }
 
 // Plan records ddmin's plan (see minimize.Planner).
@@ -97,36 +110,56 @@ func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte,
 }
 
 // planned returns the step of n alternatives made by gen from c, with
-// the steps ends-first plans after it, and the texts after this one where
+// the steps ends-first plans after it, and what follows the text where
 // the plan ends (see listPlan.step): after a success, from the candidate
 // the text ends with, and if every alternative fails, from c.
 func (tt textTester) planned(n int, gen func(i int) [][]byte, c tree.Candidate) (planStep, bool) {
-	step, ok := tt.plan.step(n, gen, tt.config, tt.next)
-	if ok && tt.next != nil {
-		step.rest = func() planStep { return tt.next(c) }
+	step, ok := tt.plan.step(n, gen, tt.config, tt.end)
+	if ok && tt.rest != nil {
+		step.rest = func() planStep { return tt.rest(c) }
 	}
 	return step, ok
 }
 
 // textsFrom returns the first step of shortening the texts ids from a
 // given candidate, as shorten will if it gets there with that candidate,
-// with the steps after it (see textStep); nil with one job, or if ids is
-// empty.
-func (s *search) textsFrom(ctx context.Context, ids []tree.NodeID) func(tree.Candidate) planStep {
-	if s.r.Jobs <= 1 || len(ids) == 0 {
+// with the steps after it (see textStep); past the last text, that of
+// HDD*'s next sweep if changed says the sweep adopted something before
+// (see sweepStep). It returns nil with one job, or where nothing follows.
+func (s *search) textsFrom(ctx context.Context, ids []tree.NodeID, changed bool) func(tree.Candidate) planStep {
+	switch {
+	case s.r.Jobs <= 1:
+		return nil
+	case len(ids) == 0:
+		if !changed {
+			return nil
+		}
+		return s.sweepStep(ctx)
+	}
+	return func(c tree.Candidate) planStep { return s.textStep(ctx, c, ids, changed) }
+}
+
+// sweepStep returns the first step of HDD*'s next sweep, from the
+// candidate the sweep under way ends with: its first level's, going on
+// into the levels after it where they adopt nothing (see levelsFrom), as
+// most do in a sweep after the first; nil if the algorithm is not HDD*,
+// or where that step is not known now (see levelEnd).
+func (s *search) sweepStep(ctx context.Context) func(tree.Candidate) planStep {
+	if s.r.Algorithm != HDDStar || !s.canLookAt(0, false) || s.dropsAfterAdoption() || s.t.Partial && len(s.t.Src) > largeText {
 		return nil
 	}
-	return func(c tree.Candidate) planStep { return s.textStep(ctx, c, ids) }
+	return func(c tree.Candidate) planStep { return s.levelsFrom(ctx, c, 0) }
 }
 
 // textStep returns the first step of shortening the first text of ids
 // with units in c: the first call of ends-first on its units, or, for a
 // text of one unit, the test of the empty text, which shorten makes
-// alone. n = 0 if no text of ids has units.
-func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.NodeID) planStep {
-	for k, id := range ids {
-		open, close, units := s.p.Units(s.t.Text(id))
-		tt := textTester{s: s, base: c, id: id, open: open, close: close, plan: &listPlan[[]byte]{}, next: s.textsFrom(ctx, ids[k+1:])}
+// alone. n = 0 if nothing follows. changed says whether the sweep adopted
+// anything before the texts ids.
+func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool) planStep {
+	for k := range ids {
+		open, close, units := s.p.Units(s.t.Text(ids[k]))
+		tt := s.textTester(ctx, c, ids[k:], changed, open, close)
 		switch len(units) {
 		case 0:
 			continue
@@ -135,10 +168,10 @@ func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.Node
 				n:    1,
 				gen:  func(int) tree.Candidate { return tt.config(nil) },
 				then: func(int) planStep { return planStep{} },
-				end:  tt.next,
+				end:  tt.end,
 			}
-			if tt.next != nil {
-				step.rest = func() planStep { return tt.next(c) }
+			if tt.rest != nil {
+				step.rest = func() planStep { return tt.rest(c) }
 			}
 			return step
 		}
@@ -147,6 +180,9 @@ func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.Node
 			return planStep{}
 		}
 		return dry.step
+	}
+	if next := s.textsFrom(ctx, nil, changed); next != nil {
+		return next(c) // no text left has units
 	}
 	return planStep{}
 }
