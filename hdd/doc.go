@@ -54,8 +54,9 @@
 // likeliest to test next, past successes as well as failures, guessing from
 // its recent verdicts, from how much of the text each candidate removes,
 // from what the same edits gave over an earlier text and from how often
-// edits of the same kinds of nodes succeeded (planned.go), and for hoisting
-// and the transforms also the steps that follow if it adopts nothing; the
+// edits of the same kinds of nodes succeeded (planned.go), and for hoisting,
+// the transforms and each text also the steps that follow if it adopts
+// nothing (the next texts, and past the last HDD*'s next sweep); the
 // search adopts what the serial search adopts, so the result is that of one
 // job. A round does not wait for the tests whose verdicts the serial search
 // does not need (a candidate it never tries, on which the test may hang
