@@ -159,11 +159,11 @@ func (s *search) sweepStep(ctx context.Context) func(tree.Candidate) planStep {
 func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool) planStep {
 	for k := range ids {
 		open, close, units := s.p.Units(s.t.Text(ids[k]))
-		tt := s.textTester(ctx, c, ids[k:], changed, open, close)
-		switch len(units) {
-		case 0:
+		if len(units) == 0 {
 			continue
-		case 1:
+		}
+		tt := s.textTester(ctx, c, ids[k:], changed, open, close)
+		if len(units) == 1 {
 			step := planStep{
 				n:    1,
 				gen:  func(int) tree.Candidate { return tt.config(nil) },
