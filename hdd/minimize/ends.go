@@ -1,9 +1,6 @@
 package minimize
 
-import (
-	"context"
-	"slices"
-)
+import "context"
 
 // endsFirst is ddmin for items that mostly cannot lose any item, such as
 // the characters of a text the test needs whole (a number, a name, an id
@@ -53,10 +50,16 @@ func (k singlesCall[T]) at(i int) int {
 	}
 }
 
+// span returns the span of base the test at index i removes: one item.
+func (k singlesCall[T]) span(i int) (lo, hi int) {
+	j := k.at(i)
+	return j, j + 1
+}
+
 // gen returns base without the item the test at index i removes.
 func (k singlesCall[T]) gen(i int) []T {
-	j := k.at(i)
-	return slices.Delete(slices.Clone(k.base), j, j+1)
+	lo, hi := k.span(i)
+	return without(k.base, lo, hi)
 }
 
 // fold returns base without every item the tests at indices idx remove;
@@ -65,17 +68,7 @@ func (k singlesCall[T]) fold(idx []int) ([]T, bool) {
 	if len(idx) >= len(k.base) {
 		return nil, false
 	}
-	drop := make(map[int]bool, len(idx))
-	for _, i := range idx {
-		drop[k.at(i)] = true
-	}
-	out := make([]T, 0, len(k.base)-len(drop))
-	for x, item := range k.base {
-		if !drop[x] {
-			out = append(out, item)
-		}
-	}
-	return out, true
+	return removeAll(k.base, idx, k.span), true
 }
 
 // after returns ddmin's state once the call adopted the tests at indices
