@@ -517,7 +517,11 @@ func (s *search) dropsAfterAdoption() bool {
 // plan. A level of one node makes one test, its removal; a level of none
 // is passed, to the next level's first step if chainedEnd gives one.
 func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planStep {
-	items := s.candidatesOf(c, lv)
+	return s.levelStepOf(ctx, c, lv, s.candidatesOf(c, lv))
+}
+
+// levelStepOf is levelStep for the level's nodes items.
+func (s *search) levelStepOf(ctx context.Context, c tree.Candidate, lv int, items []tree.NodeID) planStep {
 	lt := levelTester{s: s, base: c, items: items, plan: &listPlan[tree.NodeID]{}, end: s.chainedEnd(ctx, lv)}
 	switch len(items) {
 	case 0:
@@ -537,9 +541,20 @@ func (s *search) levelStep(ctx context.Context, c tree.Candidate, lv int) planSt
 
 // levelsFrom returns the first step of level lv in c (see levelStep),
 // whose rest, if the level adopts nothing, is the next level's from c,
-// and so on down the levels the tree has now.
+// and so on down the levels the tree has now. A level with no nodes is
+// passed here, as levelStep passes it, so that the rest goes on from the
+// level the step is of (levelStep's step past an empty level would
+// otherwise be followed by that level again).
 func (s *search) levelsFrom(ctx context.Context, c tree.Candidate, lv int) planStep {
-	st := s.levelStep(ctx, c, lv)
+	items := s.candidatesOf(c, lv)
+	for len(items) == 0 {
+		if !s.canLookAt(lv+1, true) {
+			return planStep{}
+		}
+		lv++
+		items = s.candidatesOf(c, lv)
+	}
+	st := s.levelStepOf(ctx, c, lv, items)
 	if st.n > 0 && s.canLookAt(lv+1, true) {
 		st.rest = func() planStep { return s.levelsFrom(ctx, c, lv+1) }
 	}
