@@ -161,12 +161,12 @@ func TestLookaheadAcrossTexts(t *testing.T) {
 		held := holdsUntilStarted(t, tc.oracle, tc.held, tc.until)
 		policy := &tree.Policy{Units: grammars.TextUnits}
 		r := hdd.Reducer{Oracle: held, Jobs: 8, NoHoist: true}
-		res, err := r.Reduce(context.Background(), stringsTree(t, tc.src), policy)
+		res, err := r.Reduce(context.Background(), stringsTree(t, tc.src, tree.Removable|tree.Chars), policy)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r1 := hdd.Reducer{Oracle: tc.oracle, Jobs: 1, NoHoist: true}
-		serial, err := r1.Reduce(context.Background(), stringsTree(t, tc.src), policy)
+		serial, err := r1.Reduce(context.Background(), stringsTree(t, tc.src, tree.Removable|tree.Chars), policy)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,27 +174,6 @@ func TestLookaheadAcrossTexts(t *testing.T) {
 			t.Errorf("%s at -j 8: %q, -j 1: %q", tc.src, got, want)
 		}
 	}
-}
-
-// stringsTree returns the tree of src, a list of quoted strings without
-// escapes: a root over the whole and a Chars leaf for each string, quotes
-// included.
-func stringsTree(t *testing.T, src string) *tree.Tree {
-	t.Helper()
-	tr := tree.NewTree([]byte(src))
-	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-	for i := 0; i < len(src); i++ {
-		if src[i] != '"' {
-			continue
-		}
-		end := i + 1 + strings.IndexByte(src[i+1:], '"')
-		tr.Add(root, "string", i, end+1, tree.Removable|tree.Chars, "")
-		i = end
-	}
-	if err := tr.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	return tr
 }
 
 // TestEmptyListBeside checks that with several jobs the empty list, which

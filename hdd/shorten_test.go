@@ -1,4 +1,4 @@
-package hdd
+package hdd_test
 
 import (
 	"bytes"
@@ -10,19 +10,13 @@ import (
 	"time"
 
 	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 func TestShorten(t *testing.T) {
-	src := `["hello &amp; crash world", "x"]`
-	tr := tree.NewTree([]byte(src))
-	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-	tr.Add(root, "string", 1, 26, tree.Chars, "")
-	tr.Add(root, "string", 28, 31, tree.Chars, "")
-	if err := tr.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	r := Reducer{Oracle: OracleFunc(func(b []byte) bool { return strings.Contains(string(b), "&amp;") && strings.Contains(string(b), "sh") }), NoHoist: true}
+	tr := stringsTree(t, `["hello &amp; crash world", "x"]`, tree.Chars)
+	r := hdd.Reducer{Oracle: hdd.OracleFunc(func(b []byte) bool { return strings.Contains(string(b), "&amp;") && strings.Contains(string(b), "sh") }), NoHoist: true}
 	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
 	if err != nil {
 		t.Fatal(err)
@@ -83,19 +77,8 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 			continue
 		}
 		reduce := func(jobs int, delay func() time.Duration) (string, int) {
-			tr := tree.NewTree([]byte(src))
-			root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-			for i := 0; i < len(src); i++ {
-				if src[i] == '"' {
-					end := i + 1 + strings.IndexByte(src[i+1:], '"')
-					tr.Add(root, "string", i, end+1, tree.Chars, "")
-					i = end
-				}
-			}
-			if err := tr.Finish(); err != nil {
-				t.Fatal(err)
-			}
-			r := Reducer{Jobs: jobs, NoHoist: true, Oracle: OracleFunc(func(b []byte) bool {
+			tr := stringsTree(t, src, tree.Chars)
+			r := hdd.Reducer{Jobs: jobs, NoHoist: true, Oracle: hdd.OracleFunc(func(b []byte) bool {
 				time.Sleep(delay())
 				return oracle(b)
 			})}
@@ -127,4 +110,25 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stringsTree returns the tree of src, a list of quoted strings with no
+// quote inside: a root over the whole and a leaf with flags for each
+// string, quotes included.
+func stringsTree(t *testing.T, src string, flags tree.Flags) *tree.Tree {
+	t.Helper()
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	for i := 0; i < len(src); i++ {
+		if src[i] != '"' {
+			continue
+		}
+		end := i + 1 + strings.IndexByte(src[i+1:], '"')
+		tr.Add(root, "string", i, end+1, flags, "")
+		i = end
+	}
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
