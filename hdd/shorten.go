@@ -115,10 +115,16 @@ func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte,
 // the text ends with, and if every alternative fails, from c.
 func (tt textTester) planned(n int, gen func(i int) [][]byte, c tree.Candidate) (planStep, bool) {
 	step, ok := tt.plan.step(n, gen, tt.config, tt.end)
-	if ok && tt.rest != nil {
+	return tt.restFrom(step, c), ok
+}
+
+// restFrom returns step with tt.rest as its rest, from c: what follows
+// the text if every alternative of the step fails.
+func (tt textTester) restFrom(step planStep, c tree.Candidate) planStep {
+	if tt.rest != nil {
 		step.rest = func() planStep { return tt.rest(c) }
 	}
-	return step, ok
+	return step
 }
 
 // textsFrom returns the first step of shortening the texts ids from a
@@ -164,16 +170,12 @@ func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.Node
 		}
 		tt := s.textTester(ctx, c, ids[k:], changed, open, close)
 		if len(units) == 1 {
-			step := planStep{
+			return tt.restFrom(planStep{
 				n:    1,
 				gen:  func(int) tree.Candidate { return tt.config(nil) },
 				then: func(int) planStep { return planStep{} },
 				end:  tt.end,
-			}
-			if tt.rest != nil {
-				step.rest = func() planStep { return tt.rest(c) }
-			}
-			return step
+			}, c)
 		}
 		dry := &textStepTester{textTester: tt, c: c}
 		if _, err := minimize.Run(ctx, minimize.EndsFirst, units, dry); !errors.Is(err, errLookedAhead) {
