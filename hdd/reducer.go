@@ -24,7 +24,7 @@ var ErrFlaky = errors.New("the test is flaky")
 
 // ErrEmptyInteresting is the warning that the empty file is interesting
 // too.
-var ErrEmptyInteresting = errors.New("an empty file is interesting too: the test checks too little, and the result will be empty")
+var ErrEmptyInteresting = errors.New("an empty file is interesting too: the test checks too little (make it look for the bug's own sign, such as its message)")
 
 // ErrBudget is returned, with the best result so far, when the MaxTests
 // budget is spent.

@@ -144,7 +144,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 				return
 			}
 			if errors.Is(w, hdd.ErrEmptyInteresting) && p.folder {
-				warnf("an empty folder is interesting too: the test checks too little, and the result will be empty")
+				warnf("an empty folder is interesting too: the test checks too little, and the result will be empty (make it look for the bug's own sign, such as its message)")
 				return
 			}
 			warnf("%v", w)

@@ -100,6 +100,10 @@
 // runs as separators. The search prunes the runs, then the items of the
 // runs left.
 //
+// A UTF-8 byte order mark before the first value, which JSON forbids but
+// RFC 8259 lets a parser ignore, is the root's own bytes: every candidate
+// starts with it, as the input did.
+//
 // Two top-level values that are numbers or literals must be separated by
 // whitespace: "1 2" is a stream of two values, "truenull" and "1-2" are
 // errors, as they are for jq.

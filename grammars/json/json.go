@@ -53,7 +53,7 @@ const FoldNodes = 1 << 14
 // higher than level minLevel (see FoldNodes). A stream is parsed as a stream
 // even if src holds one value (or none): it is what is left of one.
 func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error) {
-	if stream && len(bytes.Trim(src, jsonSpace)) == 0 {
+	if stream && len(bytes.Trim(bytes.TrimPrefix(src, bom), jsonSpace)) == 0 {
 		t := tree.NewTree(src)
 		t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 		return &grammars.Doc{Tree: t}, t.Finish()
@@ -150,13 +150,29 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 // A span is the extent [start, end) of a top-level value.
 type span struct{ start, end int }
 
+// bom is the UTF-8 byte order mark. JSON text must not start with one,
+// but RFC 8259 lets a parser ignore it, and files saved by Windows tools
+// often have it: Parse takes it as the document's own bytes, so every
+// candidate starts with it as the input did.
+var bom = []byte("\xEF\xBB\xBF")
+
 // split validates src with encoding/json and returns the spans of its
-// top-level values.
+// top-level values, past a byte order mark. The positions of its errors
+// do not count the mark, which editors do not show.
 func split(src []byte) ([]span, error) {
-	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
-		return nil, &grammars.SyntaxError{Line: 1, Col: 1,
-			Msg: "the input starts with a UTF-8 byte order mark, which JSON does not allow"}
+	body, found := bytes.CutPrefix(src, bom)
+	spans, err := splitValues(body)
+	if found {
+		for i := range spans {
+			spans[i].start += len(bom)
+			spans[i].end += len(bom)
+		}
 	}
+	return spans, err
+}
+
+// splitValues is split for src without a byte order mark.
+func splitValues(src []byte) ([]span, error) {
 	if encjson.Valid(src) {
 		// One value: the common case needs no copy of the input.
 		start := len(src) - len(bytes.TrimLeft(src, jsonSpace))
@@ -576,10 +592,15 @@ const CompactLimit = 160
 
 // Compact removes the insignificant white space of a JSON document, or of
 // each value of a stream (one value per line), when the result has at most
-// CompactLimit bytes; otherwise it returns text unchanged.
+// CompactLimit bytes; otherwise it returns text unchanged. A byte order
+// mark stays.
 func Compact(text []byte) []byte {
 	var out bytes.Buffer
-	dec := encjson.NewDecoder(bytes.NewReader(text))
+	body, found := bytes.CutPrefix(text, bom)
+	if found {
+		out.Write(bom) // the document's own bytes, kept as they are
+	}
+	dec := encjson.NewDecoder(bytes.NewReader(body))
 	for {
 		var raw encjson.RawMessage
 		err := dec.Decode(&raw)

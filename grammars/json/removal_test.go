@@ -183,6 +183,8 @@ func TestCompact(t *testing.T) {
 		{"{\"a\": 1}\n\n{\"b\": 2}\n", "{\"a\":1}\n{\"b\":2}\n"},
 		{long, long},               // too long to compact
 		{"{\"a\": }", "{\"a\": }"}, // not JSON: unchanged
+		{"\xEF\xBB\xBF{ \"a\": 1 }\r\n", "\xEF\xBB\xBF{\"a\":1}\n"}, // the byte order mark stays
+		{"\xEF\xBB\xBF{\"a\": }", "\xEF\xBB\xBF{\"a\": }"},          // not JSON: unchanged, mark and all
 	}
 	for _, tc := range tests {
 		if got := string(Compact([]byte(tc.in))); got != tc.want {

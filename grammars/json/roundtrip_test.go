@@ -42,6 +42,8 @@ func TestFormat(t *testing.T) {
 		{`{"a": 1}`, 1, 0},
 		{"{\"a\":1}\n{\"b\":2}\n", 2, 1},
 		{`1 2 3`, 3, 1},
+		{"\xEF\xBB\xBF{\"a\": 1}", 1, 0}, // a byte order mark is the document's own
+		{"\xEF\xBB\xBF1\n2\n", 2, 1},
 	}
 	for _, tt := range tests {
 		doc, err := Parse([]byte(tt.in))
