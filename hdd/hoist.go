@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
@@ -117,7 +118,9 @@ const hoistWindow = 4
 // hoistCandidates returns the nodes top may be replaced by: its nearest
 // descendants of class, in source order, each preceded by the nodes that
 // continue it as a chain of single nearest descendants, deepest first, so
-// "table > tr > td > p" is tried as p, td, tr in one step each.
+// "table > tr > td > p" is tried as p, td, tr in one step each. Of a
+// chain longer than hoistChainAll (input nested hundreds deep), only some
+// nodes are tried (see chainPicks).
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
 	for _, d := range s.nearest(c, top, class) {
@@ -129,11 +132,67 @@ func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string
 			}
 			chain = append(chain, next[0])
 		}
-		for i := len(chain) - 1; i >= 0; i-- {
-			out = append(out, chain[i])
+		if len(chain) > hoistChainAll && s.withinChain(c, top, class) {
+			// top's own ancestor tried its chain of single nearest
+			// descendants, top's chain but for top itself: top tries
+			// only to drop its own wrapper.
+			out = append(out, chain[0])
+			continue
 		}
+		out = append(out, chainPicks(chain)...)
 	}
 	return out
+}
+
+// hoistChainAll is the longest chain of single nearest descendants whose
+// every node hoisting tries. Trying every node of longer chains would
+// make hoisting quadratic in the depth: a document nested 3000 deep, every
+// level needed (a parser's stack overflow), took more than 40 minutes of
+// failing hoists where pruning its levels took 3 (3315 test runs).
+const hoistChainAll = 16
+
+// chainPicks returns the nodes of chain (a chain of single nearest
+// descendants, nearest first) that hoisting tries, deepest first: all of
+// them if there are at most hoistChainAll, else those ever farther from
+// either end (1, 2, 3, 5, 9, 17, ... nodes from the deepest; 1, 2, 4, 8,
+// 16, ... from the nearest). When the test allows hoisting to the chain's
+// first j nodes and no deeper (it needs some depth), the first success is
+// at least halfway to the j-th node, and a hoist that succeeds is tried
+// again from the hoisted node: the j-th is reached in O(log² n) tests
+// where each node in turn would take O(n).
+func chainPicks(chain []tree.NodeID) []tree.NodeID {
+	n := len(chain)
+	out := slices.Clone(chain)
+	slices.Reverse(out)
+	if n <= hoistChainAll {
+		return out
+	}
+	var picks []tree.NodeID
+	for i, id := range out {
+		// up nodes lie between id and the deepest; id is the near-th
+		// node from the nearest.
+		up, near := i, n-i
+		if up&(up-1) == 0 || near&(near-1) == 0 {
+			picks = append(picks, id)
+		}
+	}
+	return picks
+}
+
+// withinChain reports whether top, hoistable as class, is the single
+// nearest descendant of its nearest ancestor of the same class, that
+// ancestor present and unedited in c: hoisting tried that ancestor's chain
+// of single nearest descendants, which holds top's, before it reached top.
+func (s *search) withinChain(c tree.Candidate, top tree.NodeID, class string) bool {
+	a := s.t.Nodes[top].Parent
+	for a != tree.NoNode && s.t.Nodes[a].Class != class {
+		a = s.t.Nodes[a].Parent
+	}
+	if a == tree.NoNode || c.Edited(a) || !s.t.Present(c, a) {
+		return false
+	}
+	near := s.nearest(c, a, class)
+	return len(near) == 1 && near[0] == top
 }
 
 // nearest returns the descendants of id unedited in c that may stand where
