@@ -91,8 +91,47 @@ func (s *search) candidatesOf(c tree.Candidate, d int) []tree.NodeID {
 // node it is replaced by is not, since it stands in the hoisted node's place.
 func (s *search) atDepth(d int, f func(id tree.NodeID)) { s.atDepthOf(s.cur, d, f) }
 
-// atDepthOf is atDepth in the candidate c.
+// atDepthOf is atDepth in the candidate c. The nodes of each depth of the
+// current candidate are walked to once and kept (see curAtDepth).
 func (s *search) atDepthOf(c tree.Candidate, d int, f func(id tree.NodeID)) {
+	if !c.Same(s.cur) {
+		s.walkDepth(c, d, f)
+		return
+	}
+	for _, id := range s.curAtDepth(d) {
+		f(id)
+	}
+}
+
+// curAtDepth returns the nodes atDepth gives at depth d, in order. The
+// plans of parallel tests ask for the same depths of the current candidate
+// again at every round, and a walk costs every node above the depth: in a
+// document nested thousands deep, such walks took more CPU than the
+// tests. What curAtDepth keeps holds until the current candidate or the
+// tree changes.
+func (s *search) curAtDepth(d int) []tree.NodeID {
+	m := &s.depths
+	if m.t != s.t || !m.of.Same(s.cur) {
+		*m = depthMemo{t: s.t, of: s.cur, ids: map[int][]tree.NodeID{}}
+	}
+	ids, ok := m.ids[d]
+	if !ok {
+		s.walkDepth(s.cur, d, func(id tree.NodeID) { ids = append(ids, id) })
+		m.ids[d] = ids
+	}
+	return ids
+}
+
+// A depthMemo holds the nodes at each depth of candidate of in tree t.
+type depthMemo struct {
+	t   *tree.Tree
+	of  tree.Candidate
+	ids map[int][]tree.NodeID // by depth
+}
+
+// walkDepth calls f for the nodes at depth d in c, as atDepth does, by a
+// walk from the root.
+func (s *search) walkDepth(c tree.Candidate, d int, f func(id tree.NodeID)) {
 	var visit func(id tree.NodeID, viaHoist bool)
 	visit = func(id tree.NodeID, viaHoist bool) {
 		if lv := s.t.Level(id); lv >= d {

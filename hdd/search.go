@@ -15,15 +15,17 @@ import (
 // list is sweep, in algorithm.go), its evaluation of candidates is in
 // eval.go and its parallel testing in speculate.go.
 type search struct {
-	mu    sync.Mutex // guards stats and cache during parallel runs
-	r     *Reducer
-	t     *tree.Tree
-	p     *tree.Policy
-	cur   tree.Candidate // the best candidate so far
-	best  []byte         // its text
-	stats Stats
-	seed  maphash.Seed
-	cache map[uint64]bool // text hash → interesting
+	mu   sync.Mutex // guards stats and cache during parallel runs
+	r    *Reducer
+	t    *tree.Tree
+	p    *tree.Policy
+	cur  tree.Candidate // the best candidate so far
+	best []byte         // its text
+	// depths are the nodes at each depth of cur (see curAtDepth).
+	depths depthMemo
+	stats  Stats
+	seed   maphash.Seed
+	cache  map[uint64]bool // text hash → interesting
 	// testing holds the texts under test, by hash: a candidate whose text
 	// is being tested waits for that verdict instead of a run of its own,
 	// so the runs do not depend on which test ends first. Guarded by mu.

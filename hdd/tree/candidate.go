@@ -75,12 +75,26 @@ func (c Candidate) withSubst(id NodeID, s Subst) Candidate {
 	m := make(map[NodeID]Subst, len(c.subst)+1)
 	maps.Copy(m, c.subst)
 	m[id] = s
-	keys := c.substed
+	// A new map has new keys, even the same ones: Same compares the keys.
+	keys := slices.Clone(c.substed)
 	if _, ok := c.subst[id]; !ok {
 		i, _ := slices.BinarySearch(keys, id)
-		keys = slices.Insert(slices.Clone(keys), i, id)
+		keys = slices.Insert(keys, i, id)
 	}
 	return Candidate{removed: c.removed, subst: m, substed: keys}
+}
+
+// Same reports whether c and d are one value: d is c or a copy of it, so
+// that they have the same edits. It compares no edits, and is false for
+// candidates built apart even when their edits are equal.
+func (c Candidate) Same(d Candidate) bool {
+	return sameSlice(c.removed, d.removed) && sameSlice(c.substed, d.substed)
+}
+
+// sameSlice reports whether a and b are empty, or the same elements of the
+// same array.
+func sameSlice[E any](a, b []E) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Merge returns the candidate with the edits of both c and d, and false

@@ -142,3 +142,33 @@ func TestDiffNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestSame checks that Same holds for a candidate and its copies only,
+// and that an edit gives a candidate that is not the same, even one
+// that replaces a hoist by another of the same node.
+func TestSame(t *testing.T) {
+	base := Candidate{}.Remove(3).Hoist(5, 7)
+	copied := base
+	tests := []struct {
+		name string
+		a, b Candidate
+		want bool
+	}{
+		{"zero values", Candidate{}, Candidate{}, true},
+		{"a copy", base, copied, true},
+		{"no new removal", base, base.Remove(), true},
+		{"a removal", base, base.Remove(4), false},
+		{"the same removal again", base, base.Remove(3), false},
+		{"another hoist of the same node", base, base.Hoist(5, 8), false},
+		{"a replacement", base, base.Replace(9, "0"), false},
+		{"equal edits built apart", Candidate{}.Remove(1), Candidate{}.Remove(1), false},
+	}
+	for _, tt := range tests {
+		if got := tt.a.Same(tt.b); got != tt.want {
+			t.Errorf("%s: Same = %v, want %v", tt.name, got, tt.want)
+		}
+		if got := tt.b.Same(tt.a); got != tt.want {
+			t.Errorf("%s, swapped: Same = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
