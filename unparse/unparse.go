@@ -78,6 +78,10 @@ type renderer struct {
 	// line takes that line's place.
 	gap    []byte
 	hasGap bool
+	// edit is the first edited node at or after editFrom, the from of
+	// the last editedWithin, if edits (else not known yet).
+	edit, editFrom tree.NodeID
+	edits          bool
 }
 
 // write emits b, mending a pending junction first.
@@ -193,12 +197,29 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 	r.kept(id)
 }
 
+// editedWithin is r.c.EditedWithin(from, to). The nodes are rendered in
+// preorder, so from grows from one call to the next, and the first edited
+// node at or after it is found by a scan that only moves forward: over a
+// rendering, one pass of the candidate's edits, where EditedWithin scans
+// from each from again, the nodes between a deep edit and each of its
+// ancestors (quadratic in the depth).
+func (r *renderer) editedWithin(from, to tree.NodeID) bool {
+	if r.edits && from < r.editFrom {
+		return r.c.EditedWithin(from, to) // not in preorder
+	}
+	if !r.edits || r.edit != tree.NoNode && r.edit < from {
+		r.edit, r.edits = r.c.NextEdited(from), true
+	}
+	r.editFrom = from
+	return r.edit != tree.NoNode && r.edit < to
+}
+
 // kept renders the bytes and children of id, as a node that is not edited.
 func (r *renderer) kept(id tree.NodeID) {
 	t := r.t
 	n := &t.Nodes[id]
 	kids := t.Children(id)
-	if len(kids) > 0 && !r.c.EditedWithin(id+1, t.SubtreeEnd(id)) {
+	if len(kids) > 0 && !r.editedWithin(id+1, t.SubtreeEnd(id)) {
 		r.write(t.Src[n.Start:n.End]) // nothing inside is edited: copy it whole
 		return
 	}

@@ -220,6 +220,29 @@ func (c Candidate) EditedWithin(from, to NodeID) bool {
 	return false
 }
 
+// NextEdited returns the first node with an ID at or after from that is
+// removed, replaced or hoisted, or NoNode if there is none.
+func (c Candidate) NextEdited(from NodeID) NodeID {
+	next := NoNode
+	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) {
+		next = c.substed[i]
+	}
+	for w := int(from) >> 6; w < len(c.removed) && (next == NoNode || NodeID(w<<6) < next); w++ {
+		bitsSet := c.removed[w]
+		if w == int(from)>>6 {
+			bitsSet &^= 1<<(uint(from)&63) - 1
+		}
+		if bitsSet != 0 {
+			id := NodeID(w<<6 + bits.TrailingZeros64(bitsSet))
+			if next == NoNode || id < next {
+				next = id
+			}
+			break
+		}
+	}
+	return next
+}
+
 // Edited reports whether node id is removed, replaced or hoisted.
 func (c Candidate) Edited(id NodeID) bool {
 	if c.Removed(id) {

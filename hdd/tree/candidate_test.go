@@ -23,6 +23,28 @@ func TestEditedWithin(t *testing.T) {
 	}
 }
 
+// TestNextEdited checks NextEdited against EditedWithin at every node of
+// a candidate with removals in several words and a replacement and a
+// hoist among them.
+func TestNextEdited(t *testing.T) {
+	c := Candidate{}.Remove(5, 63, 64, 130, 300).Replace(200, "x").Hoist(7, 9)
+	for from := NodeID(0); from < 400; from++ {
+		want := NoNode
+		for id := from; id < 400; id++ {
+			if c.EditedWithin(id, id+1) {
+				want = id
+				break
+			}
+		}
+		if got := c.NextEdited(from); got != want {
+			t.Errorf("NextEdited(%d) = %d, want %d", from, got, want)
+		}
+	}
+	if got := (Candidate{}).NextEdited(0); got != NoNode {
+		t.Errorf("NextEdited of no edits = %d, want NoNode", got)
+	}
+}
+
 func TestMerge(t *testing.T) {
 	base := Candidate{}.Remove(1).Replace(2, "x")
 	tests := []struct {
