@@ -874,8 +874,17 @@ func TestMessages(t *testing.T) {
 		t.Errorf("the tree-sitter warning does not name the file: exit %d\n%s", r.code, r.stderr)
 	}
 
+	// JSON with a byte order mark is reduced, the mark kept.
+	bom := filepath.Join(dir, "bom.json")
+	os.WriteFile(bom, []byte("\xef\xbb\xbf{\"a\": \"crash\", \"b\": [1, 2]}\n"), 0o644)
+	if r := runHDD(t, "-q", test, bom); r.code != 0 {
+		t.Errorf("bom.json: exit %d, want 0:\n%s", r.code, r.stderr)
+	} else if got, _ := os.ReadFile(filepath.Join(dir, "bom.reduced.json")); !bytes.HasPrefix(got, []byte("\xef\xbb\xbf")) || !bytes.Contains(got, []byte("crash")) || bytes.Contains(got, []byte("b")) {
+		t.Errorf("bom.json reduced to %q, want the byte order mark and crash, without b", got)
+	}
+
 	for name, content := range map[string]string{
-		"bom.json":     "\xef\xbb\xbf{\"a\": \"crash\"}\n",
+		"comment.json": "{\"a\": \"crash\"} // a comment\n",
 		"nan.json":     "{\"a\": NaN, \"b\": \"crash\"}\n",
 		"broken.jsonl": "{\"a\": 1}\n{\"b\": \"crash\"}\n{\"c\":\n",
 	} {
