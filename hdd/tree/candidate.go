@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"maps"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -202,45 +203,35 @@ func (c Candidate) diffSubsts(base Candidate, f func(id NodeID, s Subst)) {
 // subtree renders as in the original.
 func (c Candidate) EditedWithin(from, to NodeID) bool {
 	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
-		return true
+		return true // no need to look for a removal
 	}
-	w := int(from) >> 6
-	for ; w < len(c.removed) && NodeID(w<<6) < to; w++ {
-		bitsSet := c.removed[w]
-		if w == int(from)>>6 {
-			bitsSet &^= 1<<(uint(from)&63) - 1
-		}
-		if end := NodeID((w + 1) << 6); end > to {
-			bitsSet &= 1<<(uint(to)&63) - 1
-		}
-		if bitsSet != 0 {
-			return true
-		}
-	}
-	return false
+	return c.firstEdited(from, to) != NoNode
 }
 
 // NextEdited returns the first node with an ID at or after from that is
 // removed, replaced or hoisted, or NoNode if there is none.
-func (c Candidate) NextEdited(from NodeID) NodeID {
-	next := NoNode
-	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) {
-		next = c.substed[i]
+func (c Candidate) NextEdited(from NodeID) NodeID { return c.firstEdited(from, math.MaxInt32) }
+
+// firstEdited returns the first node with an ID in [from, to) that is
+// removed, replaced or hoisted, or NoNode if there is none.
+func (c Candidate) firstEdited(from, to NodeID) NodeID {
+	first := NoNode
+	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
+		first, to = c.substed[i], c.substed[i] // a removal comes first only before it
 	}
-	for w := int(from) >> 6; w < len(c.removed) && (next == NoNode || NodeID(w<<6) < next); w++ {
+	for w := int(from) >> 6; w < len(c.removed) && NodeID(w<<6) < to; w++ {
 		bitsSet := c.removed[w]
 		if w == int(from)>>6 {
 			bitsSet &^= 1<<(uint(from)&63) - 1
 		}
 		if bitsSet != 0 {
-			id := NodeID(w<<6 + bits.TrailingZeros64(bitsSet))
-			if next == NoNode || id < next {
-				next = id
+			if id := NodeID(w<<6 + bits.TrailingZeros64(bitsSet)); id < to {
+				return id
 			}
 			break
 		}
 	}
-	return next
+	return first
 }
 
 // Edited reports whether node id is removed, replaced or hoisted.
