@@ -202,23 +202,34 @@ func (c Candidate) diffSubsts(base Candidate, f func(id NodeID, s Subst)) {
 // removed, replaced or hoisted: with the IDs of a subtree, whether the
 // subtree renders as in the original.
 func (c Candidate) EditedWithin(from, to NodeID) bool {
-	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
-		return true // no need to look for a removal
-	}
-	return c.firstEdited(from, to) != NoNode
+	return c.firstSubsted(from) < to || c.firstRemoved(from, to) != NoNode
 }
 
 // NextEdited returns the first node with an ID at or after from that is
 // removed, replaced or hoisted, or NoNode if there is none.
-func (c Candidate) NextEdited(from NodeID) NodeID { return c.firstEdited(from, math.MaxInt32) }
-
-// firstEdited returns the first node with an ID in [from, to) that is
-// removed, replaced or hoisted, or NoNode if there is none.
-func (c Candidate) firstEdited(from, to NodeID) NodeID {
-	first := NoNode
-	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) && c.substed[i] < to {
-		first, to = c.substed[i], c.substed[i] // a removal comes first only before it
+func (c Candidate) NextEdited(from NodeID) NodeID {
+	s := c.firstSubsted(from)
+	if r := c.firstRemoved(from, s); r != NoNode {
+		return r
 	}
+	if s == math.MaxInt32 {
+		return NoNode
+	}
+	return s
+}
+
+// firstSubsted returns the first node with an ID at or after from that is
+// replaced or hoisted, or math.MaxInt32 if there is none.
+func (c Candidate) firstSubsted(from NodeID) NodeID {
+	if i, _ := slices.BinarySearch(c.substed, from); i < len(c.substed) {
+		return c.substed[i]
+	}
+	return math.MaxInt32
+}
+
+// firstRemoved returns the first removed node with an ID in [from, to), or
+// NoNode if there is none.
+func (c Candidate) firstRemoved(from, to NodeID) NodeID {
 	for w := int(from) >> 6; w < len(c.removed) && NodeID(w<<6) < to; w++ {
 		bitsSet := c.removed[w]
 		if w == int(from)>>6 {
@@ -231,7 +242,7 @@ func (c Candidate) firstEdited(from, to NodeID) NodeID {
 			break
 		}
 	}
-	return first
+	return NoNode
 }
 
 // Edited reports whether node id is removed, replaced or hoisted.
