@@ -48,7 +48,7 @@ func Append(dst []byte, t *tree.Tree, p *tree.Policy, c tree.Candidate) []byte {
 	if p.Render != nil {
 		return p.Render(dst, t, c)
 	}
-	r := renderer{t: t, p: p, c: c, out: dst, base: len(dst)}
+	r := renderer{t: t, p: p, c: c, out: dst, base: len(dst), edit: c.NextEdited(0)}
 	r.node(0, true)
 	return r.out
 }
@@ -79,9 +79,8 @@ type renderer struct {
 	gap    []byte
 	hasGap bool
 	// edit is the first edited node at or after editFrom, the from of
-	// the last editedWithin, if edits (else not known yet).
+	// the last editedWithin (at first 0), or NoNode if there is none.
 	edit, editFrom tree.NodeID
-	edits          bool
 }
 
 // write emits b, mending a pending junction first.
@@ -204,11 +203,11 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 // from each from again, the nodes between a deep edit and each of its
 // ancestors (quadratic in the depth).
 func (r *renderer) editedWithin(from, to tree.NodeID) bool {
-	if r.edits && from < r.editFrom {
+	if from < r.editFrom {
 		return r.c.EditedWithin(from, to) // not in preorder
 	}
-	if !r.edits || r.edit != tree.NoNode && r.edit < from {
-		r.edit, r.edits = r.c.NextEdited(from), true
+	if r.edit != tree.NoNode && r.edit < from {
+		r.edit = r.c.NextEdited(from)
 	}
 	r.editFrom = from
 	return r.edit != tree.NoNode && r.edit < to
