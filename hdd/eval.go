@@ -117,8 +117,27 @@ type prepared struct {
 	malformed bool // refused by Check (only asked when not cached)
 }
 
-// prepare renders candidate c. It is safe for concurrent use.
+// prepare renders candidate c, or takes its text from s.texts when a
+// candidate with the same edits was rendered lately. It is safe for
+// concurrent use.
 func (s *search) prepare(c tree.Candidate) prepared {
+	key, _ := c.DiffHash(s.seed, tree.Candidate{}) // all of c's edits
+	s.mu.Lock()
+	p, ok := s.texts.get(s.t, key)
+	s.mu.Unlock()
+	if ok {
+		p.c = c
+		return p
+	}
+	p = s.render(c)
+	s.mu.Lock()
+	s.texts.put(s.t, key, p)
+	s.mu.Unlock()
+	return p
+}
+
+// render renders candidate c.
+func (s *search) render(c tree.Candidate) prepared {
 	// Render into a recycled scratch buffer, then keep an exact copy: a
 	// fresh buffer the size of a large input for each candidate, however
 	// small, would cost more than the copy (page faults, collections).
@@ -234,6 +253,60 @@ func (s *search) try(ctx context.Context, c tree.Candidate) (bool, error) {
 		s.adopt(c, text)
 	}
 	return ok, err
+}
+
+// A textMemo holds the texts of the candidates rendered lately, by the
+// hash of their edits (tree.Candidate.DiffHash over no edits), for one
+// tree. The plans of parallel tests render the same candidates again and
+// again: each round walks its plan's tree from where the walk stands, and
+// the plan of the step after a success makes anew the candidates that the
+// rounds before tested past that success. On a list nested 300 deep at
+// -j 8, 419302 candidates were rendered for 1782 test runs and 1781
+// distinct texts.
+//
+// It keeps two generations of at most memoBytes/2 bytes of text each:
+// when the newer one is full, the older is let go, so the texts used
+// lately stay. Rendering with the same edits, tree and policy gives the
+// same text, so the memo changes no verdict, only the work.
+type textMemo struct {
+	of       *tree.Tree
+	new, old map[uint64]prepared
+	newBytes int
+}
+
+// memoBytes bounds the bytes of text a textMemo holds.
+const memoBytes = 64 << 20
+
+// get returns the text memoized for the candidate of edits key on tree t.
+func (m *textMemo) get(t *tree.Tree, key uint64) (prepared, bool) {
+	if m.of != t {
+		return prepared{}, false
+	}
+	if p, ok := m.new[key]; ok {
+		return p, true
+	}
+	p, ok := m.old[key]
+	if ok {
+		m.put(t, key, p) // used lately: keep it past the next turn
+	}
+	return p, ok
+}
+
+// put memoizes p, the text of the candidate of edits key on tree t. A
+// text larger than half the bound is not kept.
+func (m *textMemo) put(t *tree.Tree, key uint64, p prepared) {
+	if m.of != t {
+		*m = textMemo{of: t}
+	}
+	if len(p.text) > memoBytes/2 {
+		return
+	}
+	if m.new == nil || m.newBytes+len(p.text) > memoBytes/2 {
+		m.old, m.new, m.newBytes = m.new, make(map[uint64]prepared), 0
+	}
+	p.c = tree.Candidate{} // the caller's own candidate goes with each copy
+	m.new[key] = p
+	m.newBytes += len(p.text)
 }
 
 // largeText is the size from which a candidate is rendered into a buffer of

@@ -55,3 +55,36 @@ func TestHoistDeepChain(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDeepChainJobs reduces a chain of single nested lists 300 deep,
+// which the test needs 270 deep, at 1, 8 and 64 jobs, with an oracle that
+// answers at once: what it measures is hdd's own work, reported per test
+// run (us/test). The plans of parallel tests render and plan many more
+// candidates than they test, so that work grows with the jobs.
+func BenchmarkDeepChainJobs(b *testing.B) {
+	const depth, need = 300, 270
+	var src strings.Builder
+	for i := range depth {
+		fmt.Fprintf(&src, "(a%d ", i)
+	}
+	src.WriteString("x" + strings.Repeat(")", depth))
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		lists := bytes.Count(c, []byte("("))
+		return bytes.Contains(c, []byte("x")) && lists >= need && bytes.Count(c, []byte("(a")) == lists
+	})
+	for _, jobs := range []int{1, 8, 64} {
+		b.Run(fmt.Sprintf("j%d", jobs), func(b *testing.B) {
+			tests := 0
+			for b.Loop() {
+				r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
+				res, err := r.Reduce(context.Background(), sexp(b, src.String()), sexpPolicy)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tests += res.Stats.Tests
+			}
+			b.ReportMetric(float64(tests)/float64(b.N), "tests")
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(tests), "us/test")
+		})
+	}
+}

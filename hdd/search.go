@@ -62,6 +62,7 @@ type search struct {
 	finishedFor int
 
 	bufs    [][]byte // scratch buffers to render into; guarded by mu
+	texts   textMemo // texts of candidates rendered lately; guarded by mu
 	running int      // test runs under way; guarded by mu
 	// lengths are how long the last runs took, at most recentLengths,
 	// with their verdicts (see endsLate, ranOdds); guarded by mu.
