@@ -123,16 +123,30 @@ const hoistWindow = 4
 // nodes are tried (see chainPicks).
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
+	// within is whether top lies within a chain its ancestor tried (see
+	// withinChain), asked once a chain is long: 0 unknown, 1 no, 2 yes.
+	within := 0
 	for _, d := range s.nearest(c, top, class) {
 		chain := []tree.NodeID{d}
 		for {
+			if len(chain) > hoistChainAll {
+				if within == 0 {
+					within = 1
+					if s.withinChain(c, top, class) {
+						within = 2
+					}
+				}
+				if within == 2 {
+					break // only chain[0] is tried: the rest is not needed
+				}
+			}
 			next := s.nearest(c, chain[len(chain)-1], class)
 			if len(next) != 1 {
 				break
 			}
 			chain = append(chain, next[0])
 		}
-		if len(chain) > hoistChainAll && s.withinChain(c, top, class) {
+		if len(chain) > hoistChainAll && within == 2 {
 			// top's own ancestor tried its chain of single nearest
 			// descendants, top's chain but for top itself: top tries
 			// only to drop its own wrapper.
