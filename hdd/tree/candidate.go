@@ -283,17 +283,10 @@ func (t *Tree) Present(c Candidate, id NodeID) bool {
 	return true
 }
 
-// IsAncestor reports whether a is id or one of its ancestors.
+// IsAncestor reports whether a is id or one of its ancestors: whether id
+// lies in a's subtree.
 func (t *Tree) IsAncestor(a, id NodeID) bool {
-	for n := id; n != NoNode; n = t.Nodes[n].Parent {
-		if n == a {
-			return true
-		}
-		if n < a { // preorder: ancestors have smaller IDs
-			return false
-		}
-	}
-	return false
+	return a != NoNode && id != NoNode && a <= id && id < t.SubtreeEnd(a)
 }
 
 // Walk calls f for each node that is present in c, in preorder, and does not

@@ -194,3 +194,68 @@ func TestSame(t *testing.T) {
 		}
 	}
 }
+
+// nested returns the tree of "(a (b (c d) e) f)": the root (0) holds a
+// (1), the list (2) of b (3), the list (4) of c (5) and d (6), and e (7);
+// then f (8).
+func nested(t *testing.T) *Tree {
+	t.Helper()
+	tr := NewTree([]byte("(a (b (c d) e) f)"))
+	root := tr.Add(NoNode, "list", 0, 17, 0, "")
+	tr.Add(root, "atom", 1, 2, Removable, "")
+	bl := tr.Add(root, "list", 3, 14, Removable, "")
+	tr.Add(bl, "atom", 4, 5, Removable, "")
+	cl := tr.Add(bl, "list", 6, 11, Removable, "")
+	tr.Add(cl, "atom", 7, 8, Removable, "")
+	tr.Add(cl, "atom", 9, 10, Removable, "")
+	tr.Add(bl, "atom", 12, 13, Removable, "")
+	tr.Add(root, "atom", 15, 16, Removable, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestIsAncestor checks IsAncestor against a walk up the parents, for
+// every pair of nodes and NoNode.
+func TestIsAncestor(t *testing.T) {
+	tr := nested(t)
+	for a := NoNode; a < NodeID(tr.Len()); a++ {
+		for id := NoNode; id < NodeID(tr.Len()); id++ {
+			want := false
+			for n := id; n != NoNode && a != NoNode; n = tr.Nodes[n].Parent {
+				want = want || n == a
+			}
+			if got := tr.IsAncestor(a, id); got != want {
+				t.Errorf("IsAncestor(%d, %d) = %v, want %v", a, id, got, want)
+			}
+		}
+	}
+}
+
+// TestPresent checks which nodes a candidate reaches when rendered.
+func TestPresent(t *testing.T) {
+	tr := nested(t)
+	for _, tt := range []struct {
+		name    string
+		c       Candidate
+		present []NodeID
+	}{
+		{"no edits", Candidate{}, []NodeID{0, 1, 2, 3, 4, 5, 6, 7, 8}},
+		{"b's list removed", Candidate{}.Remove(2), []NodeID{0, 1, 2, 8}},
+		{"c's list replaced", Candidate{}.Replace(4, "x"), []NodeID{0, 1, 2, 3, 4, 7, 8}},
+		{"b's list hoisted to c's", Candidate{}.Hoist(2, 4), []NodeID{0, 1, 2, 4, 5, 6, 8}},
+		{"hoists in a row", Candidate{}.Hoist(0, 4).Hoist(4, 6), []NodeID{0, 4, 6}},
+		{"removed under a hoist", Candidate{}.Hoist(2, 4).Remove(5), []NodeID{0, 1, 2, 4, 5, 6, 8}},
+	} {
+		var got []NodeID
+		for id := range NodeID(tr.Len()) {
+			if tr.Present(tt.c, id) {
+				got = append(got, id)
+			}
+		}
+		if !slices.Equal(got, tt.present) {
+			t.Errorf("%s: present %v, want %v", tt.name, got, tt.present)
+		}
+	}
+}
