@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"hash/maphash"
@@ -117,10 +118,13 @@ type prepared struct {
 	malformed bool // refused by Check (only asked when not cached)
 }
 
-// prepare renders candidate c, or takes its text from s.texts when a
-// candidate with the same edits was rendered lately. It is safe for
-// concurrent use.
+// prepare renders candidate c, or, with several jobs, takes its text from
+// s.texts when a candidate with the same edits was rendered lately. It is
+// safe for concurrent use.
 func (s *search) prepare(c tree.Candidate) prepared {
+	if s.r.Jobs <= 1 {
+		return s.render(c) // the serial search renders a candidate about once
+	}
 	key, _ := c.DiffHash(s.seed, tree.Candidate{}) // all of c's edits
 	s.mu.Lock()
 	p, ok := s.texts.get(s.t, key)
@@ -264,18 +268,19 @@ func (s *search) try(ctx context.Context, c tree.Candidate) (bool, error) {
 // -j 8, 419302 candidates were rendered for 1782 test runs and 1781
 // distinct texts.
 //
-// It keeps two generations of at most memoBytes/2 bytes of text each:
-// when the newer one is full, the older is let go, so the texts used
-// lately stay. Rendering with the same edits, tree and policy gives the
-// same text, so the memo changes no verdict, only the work.
+// It keeps two generations of at most half its bound of text each: when
+// the newer one is full, the older is let go, so the texts used lately
+// stay. Rendering with the same edits, tree and policy gives the same
+// text, so the memo changes no verdict, only the work.
 type textMemo struct {
+	bound    int // the bytes of text it holds at most; memoBytes if 0
 	of       *tree.Tree
 	new, old map[uint64]prepared
 	newBytes int
 }
 
-// memoBytes bounds the bytes of text a textMemo holds.
-const memoBytes = 64 << 20
+// memoBytes is the bytes of text a textMemo holds at most, by default.
+const memoBytes = 16 << 20
 
 // get returns the text memoized for the candidate of edits key on tree t.
 func (m *textMemo) get(t *tree.Tree, key uint64) (prepared, bool) {
@@ -293,15 +298,17 @@ func (m *textMemo) get(t *tree.Tree, key uint64) (prepared, bool) {
 }
 
 // put memoizes p, the text of the candidate of edits key on tree t. A
-// text larger than half the bound is not kept.
+// text larger than largeText or half the bound is not kept: memory, not
+// the rendering, is then what matters.
 func (m *textMemo) put(t *tree.Tree, key uint64, p prepared) {
 	if m.of != t {
-		*m = textMemo{of: t}
+		*m = textMemo{bound: m.bound, of: t}
 	}
-	if len(p.text) > memoBytes/2 {
+	half := cmp.Or(m.bound, memoBytes) / 2
+	if len(p.text) > min(largeText, half) {
 		return
 	}
-	if m.new == nil || m.newBytes+len(p.text) > memoBytes/2 {
+	if m.new == nil || m.newBytes+len(p.text) > half {
 		m.old, m.new, m.newBytes = m.new, make(map[uint64]prepared), 0
 	}
 	p.c = tree.Candidate{} // the caller's own candidate goes with each copy

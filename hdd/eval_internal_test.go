@@ -8,12 +8,13 @@ import (
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
-// TestPrepareMemo checks that prepare renders a candidate once: a
-// candidate built apart with the same edits gets the same text (the same
-// bytes, not a new rendering) with its own candidate, one with other
-// edits its own text, and a new tree renders again.
+// TestPrepareMemo checks that prepare, with several jobs, renders a
+// candidate once: a candidate built apart with the same edits gets the
+// same text (the same bytes, not a new rendering) with its own candidate,
+// one with other edits its own text, and a new tree renders again. With
+// one job, each candidate is rendered.
 func TestPrepareMemo(t *testing.T) {
-	s := letters(t, 6, 1, func(string) bool { return false })
+	s := letters(t, 6, 2, func(string) bool { return false })
 	const b, d = 2, 4 // the letters' nodes
 	first := s.prepare(s.cur.Remove(b, d))
 	again := s.prepare(s.cur.Remove(d).Remove(b)) // the same edits, built apart
@@ -30,14 +31,20 @@ func TestPrepareMemo(t *testing.T) {
 	if fresh := s.prepare(s.cur.Remove(b, d)); &fresh.text[0] == &first.text[0] {
 		t.Error("a new tree took the texts memoized for the old one")
 	}
+	serial := letters(t, 6, 1, nil)
+	one, two := serial.prepare(serial.cur.Remove(b)), serial.prepare(serial.cur.Remove(b))
+	if string(one.text) != string(two.text) || &one.text[0] == &two.text[0] {
+		t.Errorf("with one job: %q and %q, the second memoized: %v", one.text, two.text, &one.text[0] == &two.text[0])
+	}
 }
 
 // TestTextMemoBound checks that the memo lets its older texts go once its
 // newer half is full, keeping those used lately.
 func TestTextMemoBound(t *testing.T) {
 	tr := tree.NewTree(nil)
-	big := func(c byte) prepared { return prepared{text: bytes.Repeat([]byte{c}, memoBytes/5)} }
-	var m textMemo
+	const bound = 1000
+	big := func(c byte) prepared { return prepared{text: bytes.Repeat([]byte{c}, bound/5)} }
+	m := textMemo{bound: bound}
 	m.put(tr, 1, big('a'))
 	m.put(tr, 2, big('b'))
 	// The newer half is full: 1 and 2 become the older, and 1, used,
@@ -56,8 +63,12 @@ func TestTextMemoBound(t *testing.T) {
 	if p, ok := m.get(tr, 4); !ok || !strings.HasPrefix(string(p.text), "d") {
 		t.Errorf("text 4 = %.1q, %v", p.text, ok)
 	}
-	m.put(tr, 5, prepared{text: make([]byte, memoBytes/2+1)})
+	m.put(tr, 5, prepared{text: make([]byte, bound/2+1)})
 	if _, ok := m.get(tr, 5); ok {
 		t.Error("a text larger than half the bound was kept")
+	}
+	m.put(tree.NewTree(nil), 6, big('f'))
+	if _, ok := m.get(tr, 4); ok || m.bound != bound {
+		t.Errorf("after a new tree: the old tree's text kept %v, bound %d, want none and %d", ok, m.bound, bound)
 	}
 }
