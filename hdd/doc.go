@@ -93,8 +93,10 @@
 // the final confirmation of the best text, which the end of the search
 // takes if it ends with that text (tidy.go). With one job, the next
 // alternatives are rendered and checked while the current one is tested, so
-// that hdd's own work hides behind the test. Reduce returns only when every
-// test it started has ended.
+// that hdd's own work hides behind the test; with several, the plans meet
+// the same candidates again and again, and each is rendered once (a memo of
+// the texts by the candidates' edits, eval.go). Reduce returns only when
+// every test it started has ended.
 //
 // # Errors
 //
