@@ -124,19 +124,16 @@ const hoistWindow = 4
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
 	// within is whether top lies within a chain its ancestor tried (see
-	// withinChain), asked once a chain is long: 0 unknown, 1 no, 2 yes.
-	within := 0
+	// withinChain), asked (once) when a chain is long.
+	var within, asked bool
 	for _, d := range s.nearest(c, top, class) {
 		chain := []tree.NodeID{d}
 		for {
 			if len(chain) > hoistChainAll {
-				if within == 0 {
-					within = 1
-					if s.withinChain(c, top, class) {
-						within = 2
-					}
+				if !asked {
+					within, asked = s.withinChain(c, top, class), true
 				}
-				if within == 2 {
+				if within {
 					break // only chain[0] is tried: the rest is not needed
 				}
 			}
@@ -146,7 +143,7 @@ func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string
 			}
 			chain = append(chain, next[0])
 		}
-		if len(chain) > hoistChainAll && within == 2 {
+		if len(chain) > hoistChainAll && within {
 			// top's own ancestor tried its chain of single nearest
 			// descendants, top's chain but for top itself: top tries
 			// only to drop its own wrapper.
