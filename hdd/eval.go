@@ -271,7 +271,9 @@ func (s *search) try(ctx context.Context, c tree.Candidate) (bool, error) {
 // It keeps two generations of at most half its bound of text each: when
 // the newer one is full, the older is let go, so the texts used lately
 // stay. Rendering with the same edits, tree and policy gives the same
-// text, so the memo changes no verdict, only the work.
+// text, so the memo changes no verdict, only the work. It is written here
+// because an LRU library such as golang-lru bounds the count of entries,
+// where the texts' sizes range from bytes to a megabyte.
 type textMemo struct {
 	bound    int // the bytes of text it holds at most; memoBytes if 0
 	of       *tree.Tree
