@@ -31,6 +31,20 @@
 // reject. A record of a value followed by another on the same line (1 2 3)
 // is the value alone.
 //
+// A stream that does not parse whole, but whose lines are mostly JSON
+// values, is read line by line, as JSON Lines with some lines broken (a log
+// cut off mid-line, a record a service wrote wrong): each line that is not
+// JSON is a leaf of kind "malformed" in the place of a record, spanning the
+// line from its first to its last character that is not white space, and
+// its line break as a record does. It is removable and [tree.Opaque]: the
+// search keeps it byte for byte or removes it whole, and every other line
+// is reduced as in any stream, so a candidate has no line that is not JSON
+// but the input's own. "Mostly" is two lines or more, at least as many of
+// them JSON values as not: a pretty-printed document that does not parse
+// has few lines that are values on their own ({, "a": 1,), and is refused
+// with its syntax error. The warning names the broken lines. What is left
+// of such a stream is parsed again line by line.
+//
 // An array, kind "array", has its elements and commas as children. Scalars
 // are leaves of kind "string", "number", "true", "false" or "null".
 // Brackets, braces, colons and whitespace are never nodes: they are the gaps
@@ -109,5 +123,6 @@
 // errors, as they are for jq.
 //
 // Candidates need no well-formedness check: [Parse] returns a Doc with a nil
-// Check.
+// Check. Every candidate is valid JSON, but for the broken lines of a stream
+// read line by line, kept as they were.
 package json

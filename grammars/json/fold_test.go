@@ -32,7 +32,7 @@ func foldInputs(t *testing.T) map[string][]byte {
 // full parses src with no folding.
 func full(t *testing.T, src []byte) *tree.Tree {
 	t.Helper()
-	doc, err := parse(src, math.MaxInt, 1, false)
+	doc, err := parse(src, math.MaxInt, 1, anyJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func full(t *testing.T, src []byte) *tree.Tree {
 func TestLevelSizes(t *testing.T) {
 	for name, src := range foldInputs(t) {
 		want := grammartest.LevelSizes(full(t, src))
-		spans, err := split(src)
+		spans, _, err := split(src, anyJSON)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestFold(t *testing.T) {
 	for name, src := range foldInputs(t) {
 		whole := full(t, src)
 		for fold := 1; fold < whole.MaxDepth(); fold++ {
-			doc, err := parse(src, 1, fold, false)
+			doc, err := parse(src, 1, fold, anyJSON)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestFoldedReduction(t *testing.T) {
 			var outs [2][]byte
 			var seen [2][]string
 			for i, budget := range []int{math.MaxInt, 1} {
-				doc, err := parse(src, budget, 1, false)
+				doc, err := parse(src, budget, 1, anyJSON)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -136,7 +136,7 @@ func TestFoldedReduction(t *testing.T) {
 // parsed again as a tree with no records.
 func TestUnfoldEmptyStream(t *testing.T) {
 	src := []byte("{\"a\": [1, 2]}\n[3, {\"b\": 4}]\n")
-	doc, err := parse(src, 1, 1, false)
+	doc, err := parse(src, 1, 1, anyJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestRuns(t *testing.T) {
 		whole := full(t, src)
 		valid := validatorFor(src)
 		for _, budget := range []int{40, 150} {
-			doc, err := parse(src, budget, 1, false)
+			doc, err := parse(src, budget, 1, anyJSON)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -299,7 +299,7 @@ func TestRunsReduction(t *testing.T) {
 		var outs [2][]byte
 		var tests [2]int
 		for i, budget := range []int{math.MaxInt, 40} {
-			doc, err := parse(src, budget, 1, false)
+			doc, err := parse(src, budget, 1, anyJSON)
 			if err != nil {
 				t.Fatal(err)
 			}

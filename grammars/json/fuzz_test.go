@@ -3,7 +3,9 @@ package json
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,7 +26,7 @@ func FuzzRoundTrip(f *testing.F) {
 	}
 	for _, s := range []string{
 		`[1, 2, 3]`, `{"a":{"b":[]}}`, "1 2", "1[]2", "truenull", `"\\\""`, `{"\\":"\\\\"}`,
-		"{\"a\":1}\n{\"b\":2}\n", `[1,]`, "", " ", "{\"a\":\x00}", "\xEF\xBB\xBF{}", "\xEF\xBB\xBF", "\xEF\xBB\xBF1 2", `[[[[[[[[]]]]]]]]`,
+		"{\"a\":1}\n{\"b\":2}\n", "{\"a\":1}\n{\"b\":\n[2]\n", "[\n1\n2\n", `[1,]`, "", " ", "{\"a\":\x00}", "\xEF\xBB\xBF{}", "\xEF\xBB\xBF", "\xEF\xBB\xBF1 2", `[[[[[[[[]]]]]]]]`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -46,7 +48,17 @@ func FuzzRoundTrip(f *testing.F) {
 		grammartest.RoundTrip(t, Format, src)
 		checkTree(t, doc)
 		valid := validStream
-		if len(doc.Tree.Children(0)) == 1 {
+		body := bytes.TrimPrefix(src, bom)
+		bad := malformedLines(doc.Tree)
+		switch {
+		case validStream(body) != nil:
+			if want := badLines(body); !maps.Equal(bad, want) {
+				t.Fatalf("got malformed lines %q, want %q", slices.Sorted(maps.Keys(bad)), slices.Sorted(maps.Keys(want)))
+			}
+			valid = validLines(bad)
+		case bad != nil:
+			t.Fatalf("got malformed lines %q in input encoding/json accepts", slices.Sorted(maps.Keys(bad)))
+		case len(doc.Tree.Children(0)) == 1:
 			valid = validDocument
 		}
 		valid = keepsMark(src, valid)
@@ -64,7 +76,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 		// A budget of a few nodes folds the tree and builds lists in runs.
-		small, err := parse(src, 8, 1, false)
+		small, err := parse(src, 8, 1, anyJSON)
 		if err != nil {
 			t.Fatalf("with a budget of 8 nodes: %v", err)
 		}

@@ -93,11 +93,28 @@ func isTokenByte(c byte) bool {
 // validatorFor returns the independent check that fits src: one document
 // or a stream, after the input's byte order mark if it has one.
 func validatorFor(src []byte) func([]byte) error {
+	body := bytes.TrimPrefix(src, bom)
 	valid := validStream
-	if encjson.Valid(bytes.TrimPrefix(src, bom)) {
+	switch {
+	case encjson.Valid(body):
 		valid = validDocument
+	case validStream(body) != nil:
+		valid = validLines(badLines(body))
 	}
 	return keepsMark(src, valid)
+}
+
+// badLines returns the lines of src that are not blank and not a stream of
+// JSON values, from their first to their last character that is not
+// white space.
+func badLines(src []byte) map[string]bool {
+	bad := map[string]bool{}
+	for _, line := range strings.Split(string(src), "\n") {
+		if l := strings.Trim(line, jsonSpace); l != "" && validStream([]byte(l)) != nil {
+			bad[strings.Trim(l, jsonSpace)] = true
+		}
+	}
+	return bad
 }
 
 // keepsMark returns valid for an input without a byte order mark; for one
@@ -114,6 +131,53 @@ func keepsMark(src []byte, valid func([]byte) error) func([]byte) error {
 		}
 		return valid(rest)
 	}
+}
+
+// lineStart returns the start of the line of src holding offset i.
+func lineStart(src []byte, i int) int {
+	return bytes.LastIndexByte(src[:i], '\n') + 1
+}
+
+// validLines is the independent check for a stream read line by line:
+// every line that is not blank is a stream of JSON values, or ends with
+// one of bad, the input's lines that are not JSON, after such a stream
+// (removing the last of several values on a line takes its line break,
+// as in any stream, and so joins the next line to the values before it).
+func validLines(bad map[string]bool) func([]byte) error {
+	return func(b []byte) error {
+		for i, line := range strings.Split(string(b), "\n") {
+			l := strings.Trim(line, jsonSpace)
+			if l == "" || validStream([]byte(l)) == nil {
+				continue
+			}
+			ok := false
+			for s := range bad {
+				if rest, found := strings.CutSuffix(strings.TrimRight(l, jsonSpace), s); found && validStream([]byte(strings.Trim(rest, jsonSpace))) == nil {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return fmt.Errorf("line %d, %q, is neither JSON nor ends with a malformed line of the input", i+1, line)
+			}
+		}
+		return nil
+	}
+}
+
+// malformedLines returns the texts of the malformed records of t, the
+// lines of its input that are not JSON, or nil if it has none.
+func malformedLines(t *tree.Tree) map[string]bool {
+	var bad map[string]bool
+	for id := range t.Nodes {
+		if n := &t.Nodes[id]; n.Kind == "malformed" {
+			if bad == nil {
+				bad = map[string]bool{}
+			}
+			bad[strings.Trim(string(t.Text(tree.NodeID(id))), jsonSpace)] = true
+		}
+	}
+	return bad
 }
 
 // checkTree verifies the shape of a parsed tree independently of the
@@ -185,7 +249,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				errorf(id, "got own bytes %q, want whitespace only, after the input's byte order mark", gaps)
 			}
 			for _, c := range kids {
-				if k := tr.Nodes[c].Kind; stream != (k == "record" || k == "run") {
+				if k := tr.Nodes[c].Kind; stream != (k == "record" || k == "run" || k == "malformed") {
 					errorf(id, "got a %s child in a document of %d values", k, len(kids))
 				}
 			}
@@ -201,6 +265,22 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			rest := string(tr.Src[v.End:n.End])
 			if v.Start != n.Start || len(gaps) != 0 || rest != "" && !strings.HasSuffix(rest, "\n") {
 				errorf(id, "got %q after the value, want nothing or the rest of the line", rest)
+			}
+		case "malformed": // a line of a stream read line by line that is not JSON
+			line := bytes.TrimRight(text, jsonSpace)
+			rest := text[len(line):]
+			ls := lineStart(tr.Src, int(n.Start))
+			if ls == 0 && bytes.HasPrefix(tr.Src, bom) {
+				ls = len(bom) // the input's byte order mark is not the line's
+			}
+			full := bytes.TrimRight(tr.Src[ls:n.End], jsonSpace) // the whole line
+			if parent.Kind != "document" || !stream || n.Flags != tree.Removable|tree.Opaque || n.Replace != "" || len(kids) != 0 {
+				errorf(id, "got parent %s flags %b replace %q and %d children, want a removable opaque leaf of a stream", parent.Kind, n.Flags, n.Replace, len(kids))
+			}
+			if len(line) == 0 || len(bytes.TrimLeft(line, jsonSpace)) != len(line) || bytes.ContainsAny(line, "\n") ||
+				len(rest) > 0 && (!bytes.HasSuffix(rest, []byte("\n")) || bytes.Count(rest, []byte("\n")) > 1) ||
+				validStream(full) == nil || len(bytes.Trim(tr.Src[ls:n.Start], jsonSpace)) > 0 {
+				errorf(id, "want a line that is not JSON, from its first to its last character")
 			}
 		case "object", "array", "string", "number", "true", "false", "null":
 			if want := wantClass(tr, id); n.Class != want {
@@ -289,6 +369,9 @@ func wantClass(tr *tree.Tree, id tree.NodeID) string {
 		return "value"
 	}
 	for _, r := range tr.Children(0) {
+		if len(tr.Children(r)) == 0 {
+			continue // a malformed line is a line of its own
+		}
 		v := &tr.Nodes[tr.Children(r)[0]]
 		if v.End == n.Start || v.Start == n.End {
 			return ""

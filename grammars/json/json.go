@@ -20,8 +20,9 @@ import (
 )
 
 // Format is the JSON format: one JSON document, or a stream of JSON values
-// (JSON Lines, NDJSON, concatenated values). Its candidates are well-formed
-// by construction, so its Docs have no Check.
+// (JSON Lines, NDJSON, concatenated values), even one with broken lines.
+// Its candidates are well-formed by construction, but for the input's
+// broken lines, kept as they were, so its Docs have no Check.
 var Format = &grammars.Format{
 	Name:  "json",
 	Exts:  []string{".json", ".jsonl", ".ndjson", ".geojson"},
@@ -34,9 +35,11 @@ const MaxDepth = 10000
 
 // Parse parses src, one JSON value or a stream of them, into a Doc. See the
 // package documentation for the shape of the tree. Malformed input gives a
-// *grammars.SyntaxError with the line and column of the first error; empty
-// and binary input give grammars.ErrEmpty and grammars.ErrBinary.
-func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, false) }
+// *grammars.SyntaxError with the line and column of the first error, but
+// for a stream whose lines are mostly values, read line by line with its
+// broken lines kept whole (the package documentation says when); empty and
+// binary input give grammars.ErrEmpty and grammars.ErrBinary.
+func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, anyJSON) }
 
 // FoldNodes is the most nodes Parse builds at once. The tree of a larger
 // input stops at the deepest level that keeps it within FoldNodes (but
@@ -49,10 +52,26 @@ func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, 
 // take several times the input without this.
 const FoldNodes = 1 << 14
 
+// A reading says how parse reads its input.
+type reading uint8
+
+const (
+	// anyJSON reads one document or a stream of values; a stream whose
+	// lines are mostly JSON values is read line by line (byLine) when
+	// it does not parse whole.
+	anyJSON reading = iota
+	// asStream reads what is left of a stream: a stream even if it holds
+	// one value, or none.
+	asStream
+	// byLine reads what is left of a stream read line by line: each line
+	// is a stream of values, or a malformed record if it is not.
+	byLine
+)
+
 // parse parses src into a tree of at most about budget nodes, folded no
-// higher than level minLevel (see FoldNodes). A stream is parsed as a stream
-// even if src holds one value (or none): it is what is left of one.
-func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error) {
+// higher than level minLevel (see FoldNodes), read as r says.
+func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
+	stream := r != anyJSON
 	if stream && len(bytes.Trim(bytes.TrimPrefix(src, bom), jsonSpace)) == 0 {
 		t := tree.NewTree(src)
 		t.Add(tree.NoNode, "document", 0, len(src), 0, "")
@@ -61,11 +80,14 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 	if err := grammars.CheckText(src); err != nil {
 		return nil, err
 	}
-	spans, err := split(src)
+	spans, r, err := split(src, r)
 	if err != nil {
 		return nil, err
 	}
-	stream = stream || len(spans) > 1
+	if r == anyJSON && len(spans) > 1 {
+		r = asStream // what is left of it is parsed again as a stream
+	}
+	stream = r != anyJSON
 	t := tree.NewTree(src)
 	// The builder reads src as a string for gjson without copying it: src
 	// is the tree's Src and never changes.
@@ -95,6 +117,10 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		values = nil // the records are in the runs
 	}
 	for i, sp := range values {
+		if sp.bad {
+			t.Add(root, "malformed", sp.start, recordEnd(src, sp.end), tree.Removable|tree.Opaque, "")
+			continue
+		}
 		raw := b.s[sp.start:sp.end]
 		if !gjson.Valid(raw) {
 			return nil, b.internal(sp.start, "gjson rejects a value encoding/json accepts")
@@ -132,7 +158,7 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		Fuse:  fuse,
 		Units: grammars.TextUnits,
 		Unfold: func(src []byte, minLevel int) (*tree.Tree, error) {
-			doc, err := parse(src, budget, minLevel, stream)
+			doc, err := parse(src, budget, minLevel, r)
 			if err != nil {
 				return nil, err
 			}
@@ -140,15 +166,22 @@ func parse(src []byte, budget, minLevel int, stream bool) (*grammars.Doc, error)
 		},
 		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
 	}}
-	if stream {
+	switch w := malformedWarning(src, spans); {
+	case w != "":
+		doc.Warnings = []string{w}
+	case stream:
 		doc.Warnings = []string{fmt.Sprintf(
 			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
 	}
 	return doc, nil
 }
 
-// A span is the extent [start, end) of a top-level value.
-type span struct{ start, end int }
+// A span is the extent [start, end) of a top-level value, or, if bad, of
+// a line of a stream read line by line that is not JSON.
+type span struct {
+	start, end int
+	bad        bool
+}
 
 // bom is the UTF-8 byte order mark. JSON text must not start with one,
 // but RFC 8259 lets a parser ignore it, and files saved by Windows tools
@@ -157,18 +190,115 @@ type span struct{ start, end int }
 var bom = []byte("\xEF\xBB\xBF")
 
 // split validates src with encoding/json and returns the spans of its
-// top-level values, past a byte order mark. The positions of its errors
-// do not count the mark, which editors do not show.
-func split(src []byte) ([]span, error) {
+// top-level values, past a byte order mark, and how it read them: byLine
+// if r is, or if src does not parse whole and its lines are mostly JSON
+// values (see splitLines). The positions of its errors do not count the
+// mark, which editors do not show.
+func split(src []byte, r reading) ([]span, reading, error) {
 	body, found := bytes.CutPrefix(src, bom)
-	spans, err := splitValues(body)
+	var spans []span
+	var err error
+	if r == byLine {
+		spans, _ = splitLines(body)
+	} else {
+		spans, err = splitValues(body)
+		var se *grammars.SyntaxError
+		if errors.As(err, &se) {
+			if lines, ok := splitLines(body); ok {
+				spans, r, err = lines, byLine, nil
+			}
+		}
+	}
 	if found {
 		for i := range spans {
 			spans[i].start += len(bom)
 			spans[i].end += len(bom)
 		}
 	}
-	return spans, err
+	return spans, r, err
+}
+
+// splitLines splits src line by line: the values of each line that is a
+// stream of JSON values, and a bad span for each other line that is not
+// blank, from its first to its last character that is not white space.
+// It reports whether the lines look like JSON Lines with some lines
+// broken: two lines or more, and at least as many of JSON values as not.
+// A pretty-printed document that does not parse has few lines that are
+// values on their own ({, "a": 1,), and is refused with its syntax error;
+// so are lines that are not JSON and start or end with a form feed or a
+// vertical tab.
+func splitLines(src []byte) (spans []span, ok bool) {
+	good, bad := 0, 0
+	for start := 0; start < len(src); {
+		end, next := len(src), len(src)
+		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
+			end, next = start+i, start+i+1
+		}
+		line := src[start:end]
+		if len(bytes.Trim(line, jsonSpace)) > 0 {
+			if values, err := splitValues(line); err == nil {
+				for _, v := range values {
+					spans = append(spans, span{start: start + v.start, end: start + v.end})
+				}
+				good++
+			} else {
+				from := start + len(line) - len(bytes.TrimLeft(line, jsonSpace))
+				to := start + len(bytes.TrimRight(line, jsonSpace))
+				if isFormSpace(src[from]) || isFormSpace(src[to-1]) {
+					// The unparser takes a form feed or vertical tab at
+					// the edge of a node it removes for white space, and
+					// would keep it, a new malformed line.
+					return nil, false
+				}
+				spans = append(spans, span{start: from, end: to, bad: true})
+				bad++
+			}
+		}
+		start = next
+	}
+	return spans, good+bad >= 2 && good >= bad
+}
+
+// malformedWarning says which lines of src, read line by line into spans,
+// are not JSON, and what becomes of them; "" if every line is JSON.
+func malformedWarning(src []byte, spans []span) string {
+	body, found := bytes.CutPrefix(src, bom)
+	mark := 0 // positions do not count a byte order mark, as in split
+	if found {
+		mark = len(bom)
+	}
+	var lines []string
+	first := ""
+	n := 0
+	for _, sp := range spans {
+		if !sp.bad {
+			continue
+		}
+		n++
+		line, col := grammars.Position(body, sp.start-mark)
+		if n == 1 {
+			_, err := splitValues(src[sp.start:sp.end])
+			var se *grammars.SyntaxError
+			if errors.As(err, &se) && se.Line == 1 {
+				first = fmt.Sprintf(" (%d:%d: %s)", line, col+se.Col-1, se.Msg)
+			}
+		}
+		if n <= 3 {
+			lines = append(lines, strconv.Itoa(line))
+		}
+	}
+	var which string
+	switch {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf("line %s is not JSON%s: it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", lines[0], first)
+	case n <= 3:
+		which = strings.Join(lines[:n-1], ", ") + " and " + lines[n-1]
+	default:
+		which = fmt.Sprintf("%s and %d more", strings.Join(lines, ", "), n-3)
+	}
+	return fmt.Sprintf("lines %s are not JSON%s: each is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", which, first)
 }
 
 // splitValues is split for src without a byte order mark.
@@ -177,7 +307,7 @@ func splitValues(src []byte) ([]span, error) {
 		// One value: the common case needs no copy of the input.
 		start := len(src) - len(bytes.TrimLeft(src, jsonSpace))
 		end := len(bytes.TrimRight(src, jsonSpace))
-		return []span{{start, end}}, nil
+		return []span{{start: start, end: end}}, nil
 	}
 	dec := encjson.NewDecoder(bytes.NewReader(src))
 	var spans []span
@@ -201,7 +331,7 @@ func splitValues(src []byte) ([]span, error) {
 			return nil, &grammars.SyntaxError{Line: line, Col: col,
 				Msg: fmt.Sprintf("invalid character %s after top-level value", quoteAt(src, start))}
 		}
-		spans = append(spans, span{start, end})
+		spans = append(spans, span{start: start, end: end})
 	}
 	if len(spans) == 0 {
 		return nil, grammars.ErrEmpty
@@ -211,6 +341,10 @@ func splitValues(src []byte) ([]span, error) {
 
 // jsonSpace is the white space JSON allows between tokens.
 const jsonSpace = " \t\n\r"
+
+// isFormSpace reports whether c is a form feed or a vertical tab: white
+// space to the unparser, not to JSON.
+func isFormSpace(c byte) bool { return c == '\f' || c == '\v' }
 
 // estimateNodes returns about the number of nodes of the tree of src, a
 // little more when strings hold commas or colons, so the tree is allocated
@@ -258,6 +392,9 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 		}
 	}
 	for _, sp := range spans {
+		if sp.bad {
+			continue // a malformed record, counted at level 1
+		}
 		for i := sp.start; i < sp.end; i++ {
 			switch c := src[i]; c {
 			case ' ', '\t', '\n', '\r':
@@ -295,9 +432,10 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 	return sizes
 }
 
-// recordEnd returns the end of the record of a stream value ending at end:
-// the value and, if the rest of its line is blank, that rest and the line
-// break, so that removing the first line of JSON Lines leaves no blank line.
+// recordEnd returns the end of the record of a stream value, or malformed
+// line, ending at end: the value and, if the rest of its line is blank,
+// that rest and the line break, so that removing the first line of JSON
+// Lines leaves no blank line.
 func recordEnd(src []byte, end int) int {
 	i := end
 	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
