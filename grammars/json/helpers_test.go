@@ -111,7 +111,7 @@ func badLines(src []byte) map[string]bool {
 	bad := map[string]bool{}
 	for _, line := range strings.Split(string(src), "\n") {
 		if l := strings.Trim(line, jsonSpace); l != "" && validStream([]byte(l)) != nil {
-			bad[strings.Trim(l, jsonSpace)] = true
+			bad[l] = true
 		}
 	}
 	return bad
@@ -152,7 +152,7 @@ func validLines(bad map[string]bool) func([]byte) error {
 			}
 			ok := false
 			for s := range bad {
-				if rest, found := strings.CutSuffix(strings.TrimRight(l, jsonSpace), s); found && validStream([]byte(strings.Trim(rest, jsonSpace))) == nil {
+				if rest, found := strings.CutSuffix(l, s); found && validStream([]byte(rest)) == nil {
 					ok = true
 					break
 				}
