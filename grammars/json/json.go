@@ -275,6 +275,9 @@ func malformedWarning(src []byte, spans []span) string {
 			continue
 		}
 		n++
+		if n > 3 {
+			continue // counted only: a position costs a scan from the start
+		}
 		line, col := grammars.Position(body, sp.start-mark)
 		if n == 1 {
 			_, err := splitValues(src[sp.start:sp.end])
@@ -283,9 +286,7 @@ func malformedWarning(src []byte, spans []span) string {
 				first = fmt.Sprintf(" (%d:%d: %s)", line, col+se.Col-1, se.Msg)
 			}
 		}
-		if n <= 3 {
-			lines = append(lines, strconv.Itoa(line))
-		}
+		lines = append(lines, strconv.Itoa(line))
 	}
 	var which string
 	switch {
