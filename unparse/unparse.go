@@ -30,6 +30,8 @@
 package unparse
 
 import (
+	"bytes"
+
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -289,13 +291,11 @@ func (r *renderer) writeLead(lead []byte) {
 	r.write(lead)
 }
 
+// hasNewline reports whether b holds a line break: a line feed, or a
+// carriage return (alone it ends a line too, for C, JSON read tolerantly
+// and write's junctions).
 func hasNewline(b []byte) bool {
-	for _, c := range b {
-		if c == '\n' {
-			return true
-		}
-	}
-	return false
+	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
 }
 
 func isSpace(b byte) bool {

@@ -89,18 +89,19 @@ func TestSeparators(t *testing.T) {
 }
 
 // words builds "a b c ..." with each word a removable leaf, and lines for
-// words followed by newlines; its policy is wordLines.
+// words followed by line feeds or carriage returns; its policy is
+// wordLines.
 func words(t *testing.T, src string) *tree.Tree {
 	t.Helper()
 	tr := tree.NewTree([]byte(src))
 	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	for i := 0; i < len(src); {
-		if src[i] == ' ' || src[i] == '\n' {
+		if src[i] == ' ' || src[i] == '\n' || src[i] == '\r' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(src) && src[j] != ' ' && src[j] != '\n' {
+		for j < len(src) && src[j] != ' ' && src[j] != '\n' && src[j] != '\r' {
 			j++
 		}
 		flags := tree.Removable
@@ -128,6 +129,7 @@ func TestJunctions(t *testing.T) {
 		{"fuse", "a+ b c", []tree.NodeID{2}, "a+ c", "the gap before the vanished word is kept"},
 		{"line kept", "#define X 1\nfoo bar\nbaz", []tree.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
 		{"comment line", "x // c\ny z", []tree.NodeID{4}, "x // c\nz", "z must not move into the comment"},
+		{"carriage return", "x // c\ry z", []tree.NodeID{4}, "x // c\rz", "a carriage return alone is a line break too"},
 		{"replace", "return E1 ;", []tree.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
 		{"replace fused", "return\nEx;", []tree.NodeID{2}, "return\n0", "a replacement keeps its line"},
 		{"first word", "a b", []tree.NodeID{1}, "b", "no leading space is left"},
