@@ -63,7 +63,7 @@ func TestBadInputTable(t *testing.T) {
 			args: func(in string) []string {
 				return []string{script(t, dir, "loud.sh", `head -c 3000000 /dev/zero | tr '\0' x; grep -q crash "$1"`), in}
 			}},
-		{name: "unparsable input with a slow test", input: `{"a": [1, 2`, code: 1, want: []string{"not valid json", "1:12"},
+		{name: "unparsable input with a slow test", input: `a: [1, 2`, code: 1, want: []string{"not valid json", "1:1"},
 			args: func(in string) []string {
 				// The original is tested while the input is parsed: the parse
 				// error wins, and the test started meanwhile is stopped.
@@ -894,6 +894,8 @@ func TestMessages(t *testing.T) {
 		t.Errorf("broken.jsonl reduced to %q, want the broken line alone", got)
 	}
 
+	// A JSON document that does not parse, but is an object or an array,
+	// is read tolerantly, with a warning that gives the syntax error.
 	for name, content := range map[string]string{
 		"comment.json": "{\"a\": \"crash\"} // a comment\n",
 		"nan.json":     "{\"a\": NaN, \"b\": \"crash\"}\n",
@@ -903,9 +905,20 @@ func TestMessages(t *testing.T) {
 		in := filepath.Join(dir, name)
 		os.WriteFile(in, []byte(content), 0o644)
 		r := runHDD(t, test, in)
-		if r.code != 1 || !strings.Contains(r.stderr, "-format lines") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
-			t.Errorf("%s: exit %d, want one line suggesting -format lines:\n%s", name, r.code, r.stderr)
+		out := strings.TrimSuffix(in, filepath.Ext(in)) + ".reduced" + filepath.Ext(in)
+		got, _ := os.ReadFile(out)
+		if r.code != 0 || !strings.Contains(r.stderr, "warning: "+in+": not valid JSON (") || !strings.Contains(r.stderr, "): read tolerantly") {
+			t.Errorf("%s: exit %d, want 0 and a warning that it was read tolerantly:\n%s", name, r.code, r.stderr)
+		} else if !bytes.Contains(got, []byte("crash")) || len(got) >= len(content) {
+			t.Errorf("%s reduced to %q, want crash in fewer bytes", name, got)
 		}
+	}
+
+	// Other text that is not JSON is refused in one line, with a hint.
+	yaml := filepath.Join(dir, "yaml.json")
+	os.WriteFile(yaml, []byte("a: 1\nb: crash\n"), 0o644)
+	if r := runHDD(t, test, yaml); r.code != 1 || !strings.Contains(r.stderr, "-format lines") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+		t.Errorf("yaml.json: exit %d, want one line suggesting -format lines:\n%s", r.code, r.stderr)
 	}
 }
 

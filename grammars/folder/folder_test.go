@@ -302,7 +302,7 @@ func maps(a, b map[string]string) bool {
 // TestFormats checks which format each file gets: by name, sniffed, lines
 // for other text and for a file that does not parse as its format.
 func TestFormats(t *testing.T) {
-	withBad := map[string]string{"bad.json": "{\"a\": [1, 2\n", "sniffed": "  {\"x\": 1}\n"}
+	withBad := map[string]string{"bad.json": "a: [1, 2\n", "sniffed": "  {\"x\": 1}\n"}
 	for p, v := range project {
 		withBad[p] = v
 	}

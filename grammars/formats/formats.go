@@ -54,7 +54,8 @@ var ErrUnknown = errors.New("cannot tell the format")
 
 // For picks the format of the file at path: the one named by override if it
 // is not empty, else the one whose extensions include path's, else a guess
-// from the first non-blank byte of src ('{' or '[': JSON, '<': XML).
+// from the first non-blank byte of src ('{' or '[': JSON, read strictly
+// as json.Sniffed, '<': XML).
 func For(path string, src []byte, override string) (*grammars.Format, error) {
 	if override != "" {
 		return ByName(override)
@@ -70,7 +71,7 @@ func For(path string, src []byte, override string) (*grammars.Format, error) {
 	if t := bytes.TrimLeft(src, " \t\r\n\ufeff"); len(t) > 0 {
 		switch t[0] {
 		case '{', '[':
-			return json.Format, nil
+			return json.Sniffed, nil
 		case '<':
 			return xml.Format, nil
 		}

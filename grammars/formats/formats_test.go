@@ -1,6 +1,9 @@
 package formats
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 func TestFor(t *testing.T) {
 	tests := []struct {
@@ -53,6 +56,31 @@ func TestExtensionsUnique(t *testing.T) {
 				t.Errorf("%s selects both %s and %s", e, other, f.Name)
 			}
 			seen[e] = f.Name
+		}
+	}
+}
+
+// TestSniffedJSONIsStrict checks that a file picked as JSON by its first
+// byte is read strictly, and one named .json tolerantly: text that starts
+// with a bracket is not taken for broken JSON unless its name says JSON.
+func TestSniffedJSONIsStrict(t *testing.T) {
+	tests := []struct {
+		path, src string
+		parses    bool
+	}{
+		{"git.config", "[core]\n\tbare = false\n", false},
+		{"payload", `{"a": [1, 2`, false},
+		{"payload", `{"a": [1, 2]}`, true},
+		{"payload.json", `{"a": [1, 2`, true},
+		{"git.json", "[core]\n\tbare = false\n", true},
+	}
+	for _, tc := range tests {
+		f, err := For(tc.path, []byte(tc.src), "")
+		if err != nil {
+			t.Fatalf("For(%q): %v", tc.path, err)
+		}
+		if _, err := f.Parse(context.Background(), []byte(tc.src)); (err == nil) != tc.parses {
+			t.Errorf("For(%q) then Parse(%q): got error %v, want it to parse: %v", tc.path, tc.src, err, tc.parses)
 		}
 	}
 }

@@ -45,6 +45,46 @@
 // with its syntax error. The warning names the broken lines. What is left
 // of such a stream is parsed again line by line.
 //
+// # Documents that do not parse
+//
+// A document that does not parse, and is not such a stream, is read
+// tolerantly if it is an object or an array (its first character, past
+// white space and comments, is a bracket): a payload cut short, a
+// configuration file with comments and trailing commas, a JavaScript or
+// Python literal (NaN, Infinity, single quotes, keys without quotes), a
+// missing comma or colon, a bracket that does not match. Other text (YAML,
+// CSV, a bare word) is refused with its syntax error. The tree is the one
+// a valid document gets wherever the input is JSON (the same kinds, spans,
+// flags, replacements and classes; a test checks this node for node on
+// valid documents), and:
+//
+//   - A token that is not JSON where a value stands (NaN, 'text', 0x1F, a
+//     string cut short, a stray colon or bracket, a comma that stands
+//     between no two items) is a leaf of kind "malformed", [tree.Opaque]:
+//     kept byte for byte, removable where an element or a comma could be,
+//     fixed as a member's value (the member may go).
+//   - A comment, // or /* */, is a removable leaf of kind "comment".
+//   - A member keeps as its own bytes whatever stands for its key (a bare
+//     word, a single-quoted string) and may lack its colon or value; a
+//     value without a key in an object is an element of it.
+//   - Items with no comma between them are siblings with no separator.
+//   - A container never closed (the input ends, or a bracket closes an
+//     outer container) spans what it holds; a closing bracket closes the
+//     innermost open container of its kind, and the ones inside it stay
+//     open.
+//   - Values after the first top-level one (a second document, a stray
+//     bracket) make every top-level node removable.
+//   - A form feed or vertical tab between tokens is white space, as it is
+//     to the unparser.
+//
+// A value is hoisted only if it is JSON and closed and no word touches it
+// (the [1] of 2[1]), so hoisting moves no broken part out of its place. A
+// string cut short ends before its line break, and the policy is then
+// line-sensitive (as with a // comment): no candidate runs the next line
+// into it. So a candidate has no broken part the input does not have, nor
+// more of them, nor more brackets never closed; the warning gives the
+// first syntax error and what was kept.
+//
 // An array, kind "array", has its elements and commas as children. Scalars
 // are leaves of kind "string", "number", "true", "false" or "null".
 // Brackets, braces, colons and whitespace are never nodes: they are the gaps
@@ -124,5 +164,6 @@
 //
 // Candidates need no well-formedness check: [Parse] returns a Doc with a nil
 // Check. Every candidate is valid JSON, but for the broken lines of a stream
-// read line by line, kept as they were.
+// read line by line and the broken parts of a document read tolerantly,
+// kept as they were.
 package json

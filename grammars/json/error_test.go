@@ -15,44 +15,53 @@ import (
 )
 
 // TestErrors checks that bad input gives a clear one-line error with the
-// line and column of the fault.
+// line and column of the fault; for a document read tolerantly, that error
+// heads the warning.
 func TestErrors(t *testing.T) {
 	deep := strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)
 	tests := []struct {
 		name, in string
 		want     string // the error text
 		is       error  // for errors that are not syntax errors
+		read     bool   // an object or array, read tolerantly: the error heads the warning
 	}{
-		{"empty", "", "the input is empty", grammars.ErrEmpty},
-		{"blank", " \n\t\r\n", "the input is empty", grammars.ErrEmpty},
-		{"binary", "{\"a\":\x00}", "the input looks like binary data, not text (a NUL byte at 1:6)", grammars.ErrBinary},
-		{"C code", "int main(void) {\n\treturn 0;\n}\n", "1:1: invalid character 'i' looking for beginning of value", nil},
-		{"truncated", `{"a": [1, 2`, "1:12: unexpected end of JSON input", nil},
-		{"truncated, trailing newline", "{\n  \"a\": [1, 2\n\n", "2:13: unexpected end of JSON input", nil},
-		{"truncated string", `["abc`, "1:6: unexpected end of JSON input", nil},
-		{"truncated literal", `tru`, "1:4: unexpected end of JSON input", nil},
-		{"missing colon", "{\n  \"a\": 1,\n  \"b\" 2\n}", "3:7: invalid character '2' after object key", nil},
-		{"object key", `{"a" }`, "1:6: invalid character '}' after object key", nil},
-		{"trailing comma", `[1,]`, "1:4: invalid character ']' looking for beginning of value", nil},
-		{"trailing comma in object", "{\"a\":1,\r\n}", "2:1: invalid character '}' looking for beginning of object key string", nil},
-		{"missing comma", `{"a":1 "b":2}`, "1:8: invalid character '\"' after object key:value pair", nil},
-		{"extra bracket", `{"a":1}}`, "1:8: invalid character '}' looking for beginning of value", nil},
-		{"single quotes", `{'a':1}`, "1:2: invalid character '\\'' looking for beginning of object key string", nil},
-		{"leading zero", `[01]`, "1:3: invalid character '1' after array element", nil},
-		{"bad escape", `"\x"`, "1:3: invalid character 'x' in string escape code", nil},
-		{"control character", "\"a\tb\"", "1:3: invalid character '\\t' in string literal", nil},
-		{"comment", "{} // done", "1:4: invalid character '/' looking for beginning of value", nil},
-		{"literals run together", `truenull`, "1:5: invalid character 'n' after top-level value", nil},
-		{"numbers run together", `1-2`, "1:2: invalid character '-' after top-level value", nil},
-		{"stream, more bad lines than good", "{\"a\":1}\n{\"b\":}\n[1,\n", "2:6: invalid character '}' looking for beginning of value", nil},
-		{"pretty-printed, one line a value", "[\n  1,\n  2\n", "3:4: unexpected end of JSON input", nil},
-		{"non-ASCII character", `{"a": ü}`, "1:7: invalid character 'ü' looking for beginning of value", nil},
-		{"invalid UTF-8", "[\xff]", "1:2: invalid character '\\xff' looking for beginning of value", nil},
-		{"too deep", deep, "1:10001: nested more than 10000 levels deep", nil},
+		{"empty", "", "the input is empty", grammars.ErrEmpty, false},
+		{"blank", " \n\t\r\n", "the input is empty", grammars.ErrEmpty, false},
+		{"binary", "{\"a\":\x00}", "the input looks like binary data, not text (a NUL byte at 1:6)", grammars.ErrBinary, false},
+		{"C code", "int main(void) {\n\treturn 0;\n}\n", "1:1: invalid character 'i' looking for beginning of value", nil, false},
+		{"truncated", `{"a": [1, 2`, "1:12: unexpected end of JSON input", nil, true},
+		{"truncated, trailing newline", "{\n  \"a\": [1, 2\n\n", "2:13: unexpected end of JSON input", nil, true},
+		{"truncated string", `["abc`, "1:6: unexpected end of JSON input", nil, true},
+		{"truncated literal", `tru`, "1:4: unexpected end of JSON input", nil, false},
+		{"missing colon", "{\n  \"a\": 1,\n  \"b\" 2\n}", "3:7: invalid character '2' after object key", nil, true},
+		{"object key", `{"a" }`, "1:6: invalid character '}' after object key", nil, true},
+		{"trailing comma", `[1,]`, "1:4: invalid character ']' looking for beginning of value", nil, true},
+		{"trailing comma in object", "{\"a\":1,\r\n}", "2:1: invalid character '}' looking for beginning of object key string", nil, true},
+		{"missing comma", `{"a":1 "b":2}`, "1:8: invalid character '\"' after object key:value pair", nil, true},
+		{"extra bracket", `{"a":1}}`, "1:8: invalid character '}' looking for beginning of value", nil, true},
+		{"single quotes", `{'a':1}`, "1:2: invalid character '\\'' looking for beginning of object key string", nil, true},
+		{"leading zero", `[01]`, "1:3: invalid character '1' after array element", nil, true},
+		{"bad escape", `"\x"`, "1:3: invalid character 'x' in string escape code", nil, false},
+		{"control character", "\"a\tb\"", "1:3: invalid character '\\t' in string literal", nil, false},
+		{"comment", "{} // done", "1:4: invalid character '/' looking for beginning of value", nil, true},
+		{"literals run together", `truenull`, "1:5: invalid character 'n' after top-level value", nil, false},
+		{"numbers run together", `1-2`, "1:2: invalid character '-' after top-level value", nil, false},
+		{"stream, more bad lines than good", "{\"a\":1}\n{\"b\":}\n[1,\n", "2:6: invalid character '}' looking for beginning of value", nil, true},
+		{"pretty-printed, one line a value", "[\n  1,\n  2\n", "3:4: unexpected end of JSON input", nil, true},
+		{"non-ASCII character", `{"a": ü}`, "1:7: invalid character 'ü' looking for beginning of value", nil, true},
+		{"invalid UTF-8", "[\xff]", "1:2: invalid character '\\xff' looking for beginning of value", nil, true},
+		{"too deep", deep, "1:10001: nested more than 10000 levels deep", nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc, err := Parse([]byte(tt.in))
+			if tt.read {
+				want := "not valid JSON (" + tt.want + "): read tolerantly"
+				if err != nil || len(doc.Warnings) != 1 || !strings.HasPrefix(doc.Warnings[0], want) {
+					t.Errorf("Parse(%q): got error %v and a doc %v, want a warning starting %q", clip([]byte(tt.in)), err, doc, want)
+				}
+				return
+			}
 			if err == nil {
 				t.Fatalf("Parse(%q): got a tree of %d nodes, want error %q", clip([]byte(tt.in)), doc.Tree.Len(), tt.want)
 			}

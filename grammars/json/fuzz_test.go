@@ -16,12 +16,15 @@ import (
 )
 
 // FuzzRoundTrip checks that for any input Parse either returns a clear
-// error, and then the input is indeed not JSON, or a tree of the documented
-// shape that renders the input back byte for byte and whose random
-// candidates, with removals and hoists, are well-formed; and that with a
-// budget of a few nodes, folded and in runs, it does the same.
+// error, and then the input is indeed not JSON nor an object or array, or
+// a tree of the documented shape that renders the input back byte for
+// byte and whose random candidates, with removals and hoists, are
+// well-formed, or, for a document read tolerantly, broken only as the
+// input is; that the tolerant reading of a valid document builds the same
+// tree; and that with a budget of a few nodes, folded and in runs, it does
+// the same.
 func FuzzRoundTrip(f *testing.F) {
-	for _, name := range testInputs(f) {
+	for _, name := range append(testInputs(f), brokenInputs(f)...) {
 		f.Add(readFile(f, name))
 	}
 	for _, s := range []string{
@@ -43,9 +46,21 @@ func FuzzRoundTrip(f *testing.F) {
 			if !errors.Is(err, grammars.ErrEmpty) && keepsMark(src, validStream)(src) == nil {
 				t.Fatalf("got error %q for input encoding/json accepts", err)
 			}
+			body := bytes.TrimLeft(bytes.TrimPrefix(src, bom), jsonSpace)
+			if len(body) > 0 && (body[0] == '{' || body[0] == '[') && !errors.Is(err, grammars.ErrBinary) && !strings.Contains(err.Error(), "levels deep") {
+				t.Fatalf("got error %q for an object or array, want it read tolerantly", err)
+			}
 			return
 		}
 		grammartest.RoundTrip(t, Format, src)
+		if readTolerantly(doc) {
+			if keepsMark(src, validStream)(src) == nil {
+				t.Fatalf("read tolerantly input encoding/json accepts")
+			}
+			checkTolerant(t, doc, 6, uint64(len(src)))
+			return
+		}
+		agree(t, src)
 		checkTree(t, doc)
 		valid := validStream
 		body := bytes.TrimPrefix(src, bom)

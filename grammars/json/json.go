@@ -20,9 +20,10 @@ import (
 )
 
 // Format is the JSON format: one JSON document, or a stream of JSON values
-// (JSON Lines, NDJSON, concatenated values), even one with broken lines.
-// Its candidates are well-formed by construction, but for the input's
-// broken lines, kept as they were, so its Docs have no Check.
+// (JSON Lines, NDJSON, concatenated values), even one with broken lines, or
+// an object or array that does not parse. Its candidates are well-formed by
+// construction, but for what the input has that is not JSON, kept as it
+// was, so its Docs have no Check.
 var Format = &grammars.Format{
 	Name:  "json",
 	Exts:  []string{".json", ".jsonl", ".ndjson", ".geojson"},
@@ -37,9 +38,26 @@ const MaxDepth = 10000
 // package documentation for the shape of the tree. Malformed input gives a
 // *grammars.SyntaxError with the line and column of the first error, but
 // for a stream whose lines are mostly values, read line by line with its
-// broken lines kept whole (the package documentation says when); empty and
-// binary input give grammars.ErrEmpty and grammars.ErrBinary.
-func Parse(src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, anyJSON) }
+// broken lines kept whole, and for an object or array, read tolerantly
+// (the package documentation says when and how); empty and binary input
+// give grammars.ErrEmpty and grammars.ErrBinary.
+func Parse(src []byte) (*grammars.Doc, error) {
+	doc, err := parse(src, FoldNodes, 1, anyJSON)
+	var se *grammars.SyntaxError
+	if errors.As(err, &se) && tolerable(bytes.TrimPrefix(src, bom)) {
+		return parseTolerant(src, err)
+	}
+	return doc, err
+}
+
+// Sniffed is Format for a file picked as JSON by its first byte, a bracket,
+// not by its name. It reads no document tolerantly: other text that starts
+// with a bracket (an INI file's [section]) is refused, or read as lines in
+// a folder, rather than taken for broken JSON.
+var Sniffed = &grammars.Format{
+	Name:  "json",
+	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, anyJSON) },
+}
 
 // FoldNodes is the most nodes Parse builds at once. The tree of a larger
 // input stops at the deepest level that keeps it within FoldNodes (but

@@ -1,0 +1,483 @@
+package json
+
+import (
+	"bytes"
+	encjson "encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/hdd/tree"
+)
+
+// This file reads a JSON document that does not parse: a payload cut
+// short, one with comments, trailing commas, NaN, single quotes or keys
+// without quotes, a bracket that does not match. Neither encoding/json nor
+// gjson can help here: the first stops at the first error, and the second
+// gives no spans for what it cannot read, so the reading is by hand. It
+// builds the tree Parse builds for a valid document wherever the input is
+// JSON (TestTolerantAgrees checks that node for node), and keeps what is
+// not JSON byte for byte.
+
+// tolerable reports whether body, a document without its byte order mark
+// that does not parse, is read tolerantly: it starts, past white space and
+// comments, with an object or an array. Anything else (YAML, CSV, prose
+// named .json) is refused with its syntax error.
+func tolerable(body []byte) bool {
+	r := tolerant{src: body}
+	i := r.next(0)
+	return i < len(body) && (body[i] == '{' || body[i] == '[')
+}
+
+// A tolerant reader builds the tree of a document that does not parse.
+type tolerant struct {
+	t        *tree.Tree
+	src      []byte
+	pos      int    // the next byte to read
+	end      int    // the end of the last token read
+	open     []byte // the closing brackets of the containers open, innermost last
+	broken   []int  // the offsets of the parts that are not JSON
+	unclosed int    // containers never closed
+	comments int
+	// lineEnd is set when a node ends where a line break must follow it
+	// (a // comment, a string cut short by the line's end): the policy is
+	// then line-sensitive, so that no candidate runs the next line into it.
+	lineEnd bool
+}
+
+// parseTolerant reads src, a document that does not parse as JSON (err
+// says why) but is tolerable, into a Doc: the tree Parse builds for JSON,
+// with the parts that are not JSON as opaque leaves of kind "malformed",
+// comments as removable leaves of kind "comment", and containers never
+// closed spanning what they hold. See the package documentation.
+func parseTolerant(src []byte, err error) (*grammars.Doc, error) {
+	r, rerr := readTolerant(src)
+	if rerr != nil {
+		return nil, rerr
+	}
+	doc := &grammars.Doc{Tree: r.t, Policy: &tree.Policy{
+		Fuse:          tolerantFuse,
+		LineSensitive: r.lineEnd,
+		Units:         grammars.TextUnits,
+		Tidies:        slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
+	}}
+	doc.Warnings = []string{r.warning(err)}
+	return doc, nil
+}
+
+// readTolerant reads src into a tree, whatever it holds.
+func readTolerant(src []byte) (*tolerant, error) {
+	r := &tolerant{t: tree.NewTree(src), src: src}
+	if bytes.HasPrefix(src, bom) {
+		r.pos = len(bom)
+	}
+	root := r.t.Add(tree.NoNode, "document", 0, len(src), 0, "")
+	var top []tree.NodeID
+	sound := false // the one top-level value is JSON, closed
+	for {
+		r.space(root)
+		if r.pos >= len(src) {
+			break
+		}
+		if c := src[r.pos]; c == ',' || c == '}' || c == ']' || c == ':' {
+			top = append(top, r.malformed(root, r.pos+1, 0))
+			continue
+		}
+		id, ok, err := r.value(root, 0)
+		if err != nil {
+			return nil, err
+		}
+		top, sound = append(top, id), ok
+	}
+	if len(top) == 1 && sound {
+		r.hoistable(top[0])
+	} else if len(top) > 1 {
+		for _, id := range top {
+			r.t.SetFlags(id, r.t.Nodes[id].Flags|tree.Removable)
+		}
+	}
+	if err := r.t.Finish(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// warning says how the document was read; err is why it does not parse.
+func (r *tolerant) warning(err error) string {
+	var kept []string
+	switch n := len(r.broken); {
+	case n == 1:
+		line, col := grammars.Position(r.src[r.bomLen():], r.broken[0]-r.bomLen())
+		kept = append(kept, fmt.Sprintf("1 part that is not JSON (at %d:%d)", line, col))
+	case n > 1:
+		line, col := grammars.Position(r.src[r.bomLen():], r.broken[0]-r.bomLen())
+		kept = append(kept, fmt.Sprintf("%d parts that are not JSON (the first at %d:%d)", n, line, col))
+	}
+	if r.unclosed > 0 {
+		kept = append(kept, plural(r.unclosed, "bracket")+" never closed")
+	}
+	msg := fmt.Sprintf("not valid JSON (%v): read tolerantly", err)
+	if len(kept) > 0 {
+		msg += ", keeping byte for byte " + strings.Join(kept, " and ")
+	}
+	if r.comments > 0 {
+		msg += ", with " + plural(r.comments, "comment") + " as removable nodes"
+	}
+	return msg
+}
+
+func (r *tolerant) bomLen() int {
+	if bytes.HasPrefix(r.src, bom) {
+		return len(bom)
+	}
+	return 0
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// next returns the offset of the first byte from i on that is not white
+// space or part of a comment.
+func (r *tolerant) next(i int) int {
+	for i < len(r.src) {
+		switch c := r.src[i]; {
+		case isBlank(c):
+			i++
+		case c == '/' && i+1 < len(r.src) && (r.src[i+1] == '/' || r.src[i+1] == '*'):
+			i = r.commentEnd(i)
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// commentEnd returns the end of the comment at i: before the line break
+// (a line feed or carriage return) of a // comment, past the */ of a /* comment, or the end of the input.
+func (r *tolerant) commentEnd(i int) int {
+	rest := r.src[i+2:]
+	if r.src[i+1] == '/' {
+		if j := bytes.IndexAny(rest, "\r\n"); j >= 0 {
+			return i + 2 + j
+		}
+		return len(r.src)
+	}
+	if j := bytes.Index(rest, []byte("*/")); j >= 0 {
+		return i + 2 + j + 2
+	}
+	return len(r.src)
+}
+
+// space reads white space and comments, each comment a removable leaf of
+// parent.
+func (r *tolerant) space(parent tree.NodeID) {
+	for {
+		i := r.pos
+		form := false // a form feed or vertical tab in this run
+		for i < len(r.src) && isBlank(r.src[i]) {
+			if isFormSpace(r.src[i]) && !form {
+				form = true
+				r.broken = append(r.broken, i)
+			}
+			i++
+		}
+		r.pos = i
+		if i+1 >= len(r.src) || r.src[i] != '/' || r.src[i+1] != '/' && r.src[i+1] != '*' {
+			return
+		}
+		end := r.commentEnd(i)
+		if r.src[i+1] == '/' {
+			r.lineEnd = true
+		} else if !bytes.HasSuffix(r.src[i+2:end], []byte("*/")) {
+			r.broken = append(r.broken, i) // a comment never closed
+		}
+		r.t.Add(parent, "comment", i, end, tree.Removable, "")
+		r.comments++
+		r.pos, r.end = end, end
+	}
+}
+
+// isBlank reports whether c is white space to the unparser, which drops
+// it with a node it removes: JSON's white space, and the form feed and
+// vertical tab, which JSON refuses and a tolerant reading takes for white
+// space (each run of them is a part that is not JSON).
+func isBlank(c byte) bool { return isJSONSpace(c) || isFormSpace(c) }
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// nextItem returns the offset of the first byte from i on that is not
+// white space, part of a comment or a comma.
+func (r *tolerant) nextItem(i int) int {
+	for i = r.next(i); i < len(r.src) && r.src[i] == ','; i = r.next(i + 1) {
+	}
+	return i
+}
+
+// closes reports whether c closes a container open.
+func (r *tolerant) closes(c byte) bool {
+	return (c == '}' || c == ']') && bytes.IndexByte(r.open, c) >= 0
+}
+
+// startsItem reports whether the byte at i starts an item of a container:
+// it is not the end of the input, a comma or a bracket that closes a
+// container open.
+func (r *tolerant) startsItem(i int) bool {
+	return i < len(r.src) && r.src[i] != ',' && !r.closes(r.src[i])
+}
+
+// malformed adds a leaf of kind malformed for src[r.pos:end], removable if
+// flags say so, and reads past it.
+func (r *tolerant) malformed(parent tree.NodeID, end int, flags tree.Flags) tree.NodeID {
+	r.broken = append(r.broken, r.pos)
+	id := r.t.Add(parent, "malformed", r.pos, end, flags|tree.Opaque, "")
+	r.pos, r.end = end, end
+	return id
+}
+
+// value reads the value at r.pos, a non-space byte that starts an item, as
+// the last child of parent: an element if item, else a member's value or
+// the top-level value (flags 0, replaced by its minimal form). It reports
+// whether the value is JSON, closed: a value that may be hoisted.
+func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, bool, error) {
+	item := flags&tree.ListItem != 0
+	switch c := r.src[r.pos]; {
+	case c == '{' || c == '[':
+		return r.container(parent, flags, item)
+	case c == '"':
+		end, closed := r.stringEnd(r.pos)
+		if closed && encjson.Valid(r.src[r.pos:end]) {
+			replace := `""`
+			if item {
+				replace = ""
+			}
+			id := r.t.Add(parent, "string", r.pos, end, flags|tree.Chars, replace)
+			r.pos, r.end = end, end
+			return id, true, nil
+		}
+		return r.malformed(parent, end, flags), false, nil
+	case c == '\'':
+		end, _ := r.stringEnd(r.pos)
+		return r.malformed(parent, end, flags), false, nil
+	case c == ':' || c == '}' || c == ']':
+		return r.malformed(parent, r.pos+1, flags), false, nil
+	}
+	end := r.wordEnd(r.pos)
+	word := r.src[r.pos:end]
+	if encjson.Valid(word) {
+		kind, replace := string(word), "" // true, false, null
+		if c := word[0]; c == '-' || c >= '0' && c <= '9' {
+			kind, replace = "number", "0"
+		}
+		if item {
+			replace = ""
+		}
+		id := r.t.Add(parent, kind, r.pos, end, flags, replace)
+		r.pos, r.end = end, end
+		return id, true, nil
+	}
+	return r.malformed(parent, end, flags), false, nil
+}
+
+// hoistable gives value id, JSON and closed, the hoisting class of values,
+// unless another token touches it: a word (a number hoisted into the place
+// of the [1] of 2[1] would run into the 2), or another value (the items of
+// [[0][1]], which have no comma between them: hoisting both gives 01).
+// Brackets, colons and commas of its own container may touch it, as in
+// JSON; so may a quote, as no token runs into a string.
+func (r *tolerant) hoistable(id tree.NodeID) {
+	n := &r.t.Nodes[id]
+	if int(n.Start) > r.bomLen() {
+		if c := r.src[n.Start-1]; bareByte(c) || c == ']' || c == '}' {
+			return
+		}
+	}
+	if int(n.End) < len(r.src) {
+		if c := r.src[n.End]; bareByte(c) || c == '[' || c == '{' {
+			return
+		}
+	}
+	r.t.SetClass(id, valueClass)
+}
+
+// stringEnd returns the end of the string quoted by the byte at i, and
+// whether it is closed: past its closing quote, or before the line break
+// (a line feed or carriage return, as to the unparser) or end of input
+// that cuts it short (JSON strings hold no line break).
+func (r *tolerant) stringEnd(i int) (int, bool) {
+	q := r.src[i]
+	for j := i + 1; j < len(r.src); j++ {
+		switch r.src[j] {
+		case q:
+			return j + 1, true
+		case '\\':
+			if j+1 < len(r.src) && r.src[j+1] != '\n' && r.src[j+1] != '\r' {
+				j++
+			}
+		case '\n', '\r':
+			r.lineEnd = true
+			return j, false
+		}
+	}
+	return len(r.src), false
+}
+
+// wordEnd returns the end of the word at i: a number, a literal, or any
+// other run of bytes that are not white space, brackets, commas, colons,
+// quotes or the start of a comment.
+func (r *tolerant) wordEnd(i int) int {
+	j := i
+	for j < len(r.src) && wordPart(r.src, j) {
+		j++
+	}
+	return max(j, i+1)
+}
+
+// wordPart reports whether src[j] is part of a word.
+func wordPart(src []byte, j int) bool {
+	switch c := src[j]; c {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '{', '}', '[', ']', ',', ':', '"', '\'':
+		return false
+	case '/':
+		return j+1 >= len(src) || src[j+1] != '/' && src[j+1] != '*'
+	}
+	return true
+}
+
+// tolerantFuse is the Fuse of a document read tolerantly: two bytes of
+// words (numbers, literals, bare words) would run together, and a slash
+// before one could start a comment.
+func tolerantFuse(a, b byte) bool { return bareByte(a) && bareByte(b) }
+
+// bareByte reports whether c may be part of a word: it is not white space,
+// a bracket, a comma, a colon or a quote.
+func bareByte(c byte) bool { return !isBlank(c) && strings.IndexByte("{}[],:\"'", c) < 0 }
+
+// container reads the object or array at r.pos as the last child of
+// parent, with flags, and replaced by its minimal form unless it is an
+// item. It reports whether the container is closed.
+func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (tree.NodeID, bool, error) {
+	if len(r.open) >= MaxDepth {
+		line, col := grammars.Position(r.src, r.pos-r.bomLen())
+		return 0, false, &grammars.SyntaxError{Line: line, Col: col,
+			Msg: fmt.Sprintf("nested more than %d levels deep", MaxDepth)}
+	}
+	obj := r.src[r.pos] == '{'
+	kind, closer, replace := "array", byte(']'), "[]"
+	if obj {
+		kind, closer, replace = "object", '}', "{}"
+	}
+	if item {
+		replace = ""
+	}
+	id := r.t.Add(parent, kind, r.pos, r.pos, flags, replace)
+	r.pos++
+	r.end = r.pos
+	r.open = append(r.open, closer)
+	defer func() { r.open = r.open[:len(r.open)-1] }()
+	items, afterComma := 0, false
+	for {
+		r.space(id)
+		if r.pos >= len(r.src) {
+			break
+		}
+		c := r.src[r.pos]
+		if c == closer {
+			r.pos++
+			r.end = r.pos
+			r.t.Nodes[id].End = int32(r.pos)
+			return id, true, nil
+		}
+		if r.closes(c) {
+			break // it closes an outer container: this one is never closed
+		}
+		if c == ',' {
+			// A comma between two items is a separator; any other (a
+			// trailing comma, a doubled one) is not JSON.
+			if items > 0 && !afterComma && r.startsItem(r.nextItem(r.pos+1)) {
+				r.t.Add(id, "comma", r.pos, r.pos+1, tree.Sep, "")
+				r.pos++
+				r.end = r.pos
+			} else {
+				r.malformed(id, r.pos+1, tree.Removable)
+			}
+			afterComma = true
+			continue
+		}
+		if items > 0 && !afterComma {
+			r.broken = append(r.broken, r.pos) // no comma before the item
+		}
+		var err error
+		if obj && c != '{' && c != '[' {
+			err = r.member(id)
+		} else {
+			if obj {
+				r.broken = append(r.broken, r.pos) // a value without a key
+			}
+			var vid tree.NodeID
+			var ok bool
+			vid, ok, err = r.value(id, tree.Removable|tree.ListItem)
+			if ok {
+				r.hoistable(vid)
+			}
+		}
+		if err != nil {
+			return 0, false, err
+		}
+		items++
+		afterComma = false
+	}
+	r.unclosed++
+	r.t.Nodes[id].End = int32(r.end)
+	return id, false, nil
+}
+
+// member reads the member of an object at r.pos: its key (a string, or
+// what stands for one), a colon and a value, as far as they are there. A
+// member that lacks one of them, or whose key is not a JSON string, is one
+// part that is not JSON.
+func (r *tolerant) member(parent tree.NodeID) error {
+	start := r.pos
+	m := r.t.Add(parent, "member", start, start, tree.Removable|tree.ListItem, "")
+	sound := true
+	switch c := r.src[r.pos]; c {
+	case ':':
+		sound = false // no key
+	case '"', '\'':
+		end, closed := r.stringEnd(r.pos)
+		sound = closed && c == '"' && encjson.Valid(r.src[r.pos:end])
+		r.pos, r.end = end, end
+	default:
+		sound = false // a bare word for a key
+		r.pos = r.wordEnd(r.pos)
+		r.end = r.pos
+	}
+	if i := r.next(r.pos); i < len(r.src) && r.src[i] == ':' {
+		r.space(m)
+		r.pos++
+		r.end = r.pos
+		if i := r.next(r.pos); r.startsItem(i) && r.src[i] != ':' {
+			r.space(m)
+			id, ok, err := r.value(m, 0)
+			if err != nil {
+				return err
+			}
+			if ok {
+				r.hoistable(id)
+			}
+		} else {
+			sound = false // no value
+		}
+	} else if r.src[start] != ':' {
+		sound = false // no colon
+	}
+	if !sound {
+		r.broken = append(r.broken, start)
+	}
+	r.t.Nodes[m].End = int32(r.end)
+	return nil
+}

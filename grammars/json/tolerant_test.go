@@ -1,0 +1,312 @@
+package json
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars"
+	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+var update = flag.Bool("update", false, "update the golden files")
+
+// brokenInputs returns the documents of testdata/broken/, which do not
+// parse as JSON.
+func brokenInputs(t testing.TB) []string {
+	t.Helper()
+	return grammartest.Inputs(t, filepath.Join("testdata", "broken"), ".json")
+}
+
+// readTolerantly reports whether doc was read tolerantly, by its warning.
+func readTolerantly(doc *grammars.Doc) bool {
+	return len(doc.Warnings) == 1 && strings.HasPrefix(doc.Warnings[0], "not valid JSON (")
+}
+
+// TestTolerantGolden checks the tree and warning of each broken document
+// against its golden dump (testdata/broken/*.tree; -update rewrites them),
+// and that the tree renders the input back byte for byte.
+func TestTolerantGolden(t *testing.T) {
+	for _, name := range brokenInputs(t) {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			src := readFile(t, name)
+			doc := grammartest.RoundTrip(t, Format, src)
+			if !readTolerantly(doc) {
+				t.Fatalf("got warnings %q, want one saying the input was read tolerantly", doc.Warnings)
+			}
+			var got bytes.Buffer
+			fmt.Fprintf(&got, "%s\n", doc.Warnings[0])
+			if err := doc.Tree.Dump(&got); err != nil {
+				t.Fatal(err)
+			}
+			golden := strings.TrimSuffix(name, ".json") + ".tree"
+			if *update {
+				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := readFile(t, golden)
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("tree differs from %s (go test -run TestTolerantGolden -update rewrites it):\ngot:\n%s", golden, got.Bytes())
+			}
+		})
+	}
+}
+
+// TestTolerantAgrees checks that on valid JSON documents the tolerant
+// reading builds the tree Parse builds, node for node: kinds, spans, flags,
+// replacements and classes.
+func TestTolerantAgrees(t *testing.T) {
+	inputs := map[string][]byte{}
+	for _, name := range testInputs(t) {
+		inputs[shortName(name)] = readFile(t, name)
+	}
+	for i, s := range []string{
+		`{}`, `[]`, ` [ ] `, `{"a":{"b":[1,{"c":null}]},"d":"x\"y","e":-1.5e3,"f":true,"g":false}`,
+		"[\n  [[]],\r\n  {\"\": \"\"}\n]\n", `{"a":[1,2,3],"a":[]}`, "\xEF\xBB\xBF[\"bom\"]",
+	} {
+		inputs[fmt.Sprint("string ", i)] = []byte(s)
+	}
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			agree(t, src)
+		})
+	}
+}
+
+// agree checks that src, a valid JSON document or stream, is read
+// tolerantly into the tree Parse builds, if Parse reads it as one document
+// whose tree is whole.
+func agree(t *testing.T, src []byte) {
+	t.Helper()
+	strict, err := Parse(src)
+	if err != nil || len(strict.Tree.Children(0)) != 1 || strict.Tree.Partial || readTolerantly(strict) {
+		return // a stream, a folded tree, or not JSON: nothing to compare
+	}
+	tol, err := readTolerant(src)
+	if err != nil {
+		t.Fatalf("the tolerant reading fails: %v", err)
+	}
+	a, b := strict.Tree, tol.t
+	if len(tol.broken) != 0 || tol.unclosed != 0 {
+		t.Errorf("got %d broken parts and %d brackets never closed in valid JSON", len(tol.broken), tol.unclosed)
+	}
+	if a.Len() != b.Len() {
+		t.Fatalf("got %d nodes, Parse builds %d", b.Len(), a.Len())
+	}
+	for i := range a.Nodes {
+		x, y := &a.Nodes[i], &b.Nodes[i]
+		if x.Kind != y.Kind || x.Start != y.Start || x.End != y.End || x.Parent != y.Parent ||
+			x.Flags != y.Flags || x.Replace != y.Replace || x.Class != y.Class {
+			t.Fatalf("node %d: got %s [%d,%d) parent %d flags %b replace %q class %q, Parse builds %s [%d,%d) parent %d flags %b replace %q class %q",
+				i, y.Kind, y.Start, y.End, y.Parent, y.Flags, y.Replace, y.Class,
+				x.Kind, x.Start, x.End, x.Parent, x.Flags, x.Replace, x.Class)
+		}
+	}
+}
+
+// TestTolerantCandidates checks random candidates of each broken document,
+// with removals, replacements and hoists: none is broken in a way the input
+// is not (see noNewBreakage).
+func TestTolerantCandidates(t *testing.T) {
+	for _, name := range brokenInputs(t) {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			src := readFile(t, name)
+			doc, err := Parse(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTolerant(t, doc, 300, 1)
+		})
+	}
+}
+
+// checkTolerant checks the leaves of a tree read tolerantly, and n of its
+// random candidates, half of them with hoists, with noNewBreakage.
+func checkTolerant(t testing.TB, doc *grammars.Doc, n int, seed uint64) {
+	t.Helper()
+	tr := doc.Tree
+	for i := range tr.Nodes {
+		id := tree.NodeID(i)
+		nd := &tr.Nodes[id]
+		switch nd.Kind {
+		case "malformed":
+			if !nd.Is(tree.Opaque) || len(tr.Children(id)) != 0 || nd.Class != "" {
+				t.Errorf("node %d: a malformed node that is not an opaque leaf without a class: %s", id, tr.Describe(id))
+			}
+		case "comment":
+			text := tr.Text(id)
+			if nd.Flags != tree.Removable || !bytes.HasPrefix(text, []byte("//")) && !bytes.HasPrefix(text, []byte("/*")) {
+				t.Errorf("node %d: got comment %q, %s", id, text, tr.Describe(id))
+			}
+		}
+	}
+	valid := noNewBreakage(t, tr)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for i := range n {
+		c := grammartest.RandomCandidate(tr, rng)
+		if i%2 == 1 {
+			c = randomHoists(tr, c, 3, rng)
+		}
+		if got := unparse.Text(tr, doc.Policy, c); valid(got) != nil {
+			t.Fatalf("candidate %q: %v", got, valid(got))
+		}
+	}
+}
+
+// noNewBreakage returns a check that a candidate of tr, a tree read
+// tolerantly, is broken only as the input is: it is JSON, or read
+// tolerantly again it has no more parts that are not JSON and no more
+// brackets never closed than the input, and the text of each of its
+// malformed leaves is in the input (a bare key of the input may stand as a
+// bare value in a candidate). (The check reads the candidate with
+// the reader under test: it checks that what the search does to a tree
+// keeps the breakage of the input and adds none, not the reading itself,
+// which TestTolerantAgrees and the golden trees check.)
+func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
+	t.Helper()
+	in, err := readTolerant(tr.Src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(b []byte) error {
+		if validStream(bytes.TrimPrefix(b, bom)) == nil {
+			return nil
+		}
+		r, err := readTolerant(b)
+		switch {
+		case err != nil:
+			return err
+		case len(r.broken) > len(in.broken):
+			return fmt.Errorf("%d parts that are not JSON, the input %d", len(r.broken), len(in.broken))
+		case r.unclosed > in.unclosed:
+			return fmt.Errorf("%d brackets never closed, the input %d", r.unclosed, in.unclosed)
+		}
+		for i := range r.t.Nodes {
+			if s := r.t.Text(tree.NodeID(i)); r.t.Nodes[i].Kind == "malformed" && !bytes.Contains(tr.Src, s) {
+				return fmt.Errorf("a malformed part %q that the input does not hold", s)
+			}
+		}
+		return nil
+	}
+}
+
+// TestTolerantEdges checks small documents, each broken in one way: the
+// kinds of the nodes in preorder, and whether the policy is line-sensitive.
+func TestTolerantEdges(t *testing.T) {
+	tests := []struct {
+		name, in string
+		kinds    string
+		lines    bool
+	}{
+		{"trailing comma", `[1,]`, "document array number malformed", false},
+		{"doubled comma", `[1,,2]`, "document array number comma malformed number", false},
+		{"leading comma", `[,1]`, "document array malformed number", false},
+		{"missing comma", `[1 2]`, "document array number number", false},
+		{"cut in a string", `{"a": "b`, "document object member malformed", false},
+		{"string cut by a line break", "[\"a\n]", "document array malformed", true},
+		{"line comment", "[1, // one\n2]", "document array number comma comment number", true},
+		{"block comment never closed", "[1 /* 2]", "document array number comment", false},
+		{"member without a value", `{"a": , "b": 1}`, "document object member comma member number", false},
+		{"member without a colon", `{"a" 1}`, "document object member member", false},
+		{"key without quotes", `{a: 1}`, "document object member number", false},
+		{"value without a key", `{"a": 1, [2]}`, "document object member number comma array number", false},
+		{"a closer of an outer container", `[{"a": 1]`, "document array object member number", false},
+		{"a closer of no container", `[1, }]`, "document array number comma malformed", false},
+		{"values after the document", `{} {} x`, "document object object malformed", false},
+		{"closer after the document", `[]]`, "document array malformed", false},
+		{"a number JSON refuses", `[01, 1.]`, "document array malformed comma malformed", false},
+		{"a bare slash", `[a/b]`, "document array malformed", false},
+		{"comment first", "/* c */ [1", "document comment array number", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := grammartest.RoundTrip(t, Format, []byte(tt.in))
+			if !readTolerantly(doc) {
+				t.Fatalf("got warnings %q, want it read tolerantly", doc.Warnings)
+			}
+			var kinds []string
+			for _, n := range doc.Tree.Nodes {
+				kinds = append(kinds, n.Kind)
+			}
+			if got := strings.Join(kinds, " "); got != tt.kinds {
+				t.Errorf("got kinds %q, want %q", got, tt.kinds)
+			}
+			if doc.Policy.LineSensitive != tt.lines {
+				t.Errorf("got LineSensitive %v, want %v", doc.Policy.LineSensitive, tt.lines)
+			}
+			checkTolerant(t, doc, 50, 2)
+		})
+	}
+}
+
+// TestTolerantRefused checks that input that does not start with an object
+// or an array is still refused with its syntax error.
+func TestTolerantRefused(t *testing.T) {
+	for _, in := range []string{"a: 1\nb: [2]\n", "\"cut", "NaN", "// only a comment\n", "id,name\n1,x\n"} {
+		if doc, err := Parse([]byte(in)); err == nil {
+			t.Errorf("Parse(%q): got a tree of %d nodes and warnings %q, want an error", in, doc.Tree.Len(), doc.Warnings)
+		}
+	}
+}
+
+// TestTolerantLineBreakKept checks the line-sensitive policy: a string cut
+// short by its line's end keeps its line break when what followed it on
+// the next line goes, and the closing bracket stays outside it.
+func TestTolerantLineBreakKept(t *testing.T) {
+	src := []byte("[\"cut\n, 1]")
+	doc, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c tree.Candidate
+	for i, n := range doc.Tree.Nodes {
+		if n.Kind == "number" {
+			c = c.Remove(tree.NodeID(i))
+		}
+	}
+	got := unparse.Text(doc.Tree, doc.Policy, c)
+	if want := "[\"cut\n]"; string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestTolerantTouching checks which values may be hoisted: none that a
+// word or another value touches, since what is hoisted into its place
+// could run into it.
+func TestTolerantTouching(t *testing.T) {
+	tests := []struct {
+		in        string
+		hoistable []string // the texts of the values with the class "value", in order
+	}{
+		{`[[0][1]]`, []string{"[[0][1]]", "0", "1"}},
+		{`[[0], [1] ]`, []string{"[[0], [1] ]", "[0]", "0", "[1]", "1"}},
+		{`{"a":[0][1]}`, []string{`{"a":[0][1]}`, "0", "1"}},
+		{`[x[0], [1]y]`, []string{`[x[0], [1]y]`, "0", "1"}},
+		{`["s"[0]`, []string{"[0]", "0"}},
+		{`{"a": [1, 2}`, []string{`{"a": [1, 2}`, "1", "2"}},
+		{`{"a": NaN, "b": {"c": 1}}`, []string{`{"a": NaN, "b": {"c": 1}}`, `{"c": 1}`, "1"}},
+	}
+	for _, tt := range tests {
+		doc, err := Parse([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.in, err)
+		}
+		var got []string
+		for i, n := range doc.Tree.Nodes {
+			if n.Class == valueClass {
+				got = append(got, string(doc.Tree.Text(tree.NodeID(i))))
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tt.hoistable, " ") {
+			t.Errorf("Parse(%q): got hoistable %q, want %q", tt.in, got, tt.hoistable)
+		}
+	}
+}
