@@ -94,3 +94,21 @@ func benchRenderArray(b *testing.B, remove func(j int) bool) {
 	b.ReportMetric(float64(len(ids)), "removed")
 	b.ReportMetric(float64(len(buf)), "out-bytes")
 }
+
+// BenchmarkParseTolerant parses the largest benchmark input cut short at
+// two thirds of its length, so that it is read tolerantly (whole: a
+// tolerant tree is never folded).
+func BenchmarkParseTolerant(b *testing.B) {
+	src := largestBenchInput(b)
+	src = src[:len(src)*2/3]
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		doc, err := Parse(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !readTolerantly(doc) {
+			b.Fatalf("not read tolerantly: %q", doc.Warnings)
+		}
+	}
+}

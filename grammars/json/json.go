@@ -247,14 +247,22 @@ func split(src []byte, r reading) ([]span, reading, error) {
 // vertical tab.
 func splitLines(src []byte) (spans []span, ok bool) {
 	good, bad := 0, 0
+	lines, seen := bytes.Count(src, []byte{'\n'})+1, 0
 	for start := 0; start < len(src); {
 		end, next := len(src), len(src)
 		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
 			end, next = start+i, start+i+1
 		}
 		line := src[start:end]
-		if len(bytes.Trim(line, jsonSpace)) > 0 {
-			if values, err := splitValues(line); err == nil {
+		if t := bytes.Trim(line, jsonSpace); len(t) > 0 {
+			// mayBeValues tells most lines that are not JSON without a
+			// decoder: those of a pretty-printed document ({, "a": 1,).
+			var values []span
+			err := errNotValues
+			if mayBeValues(t) {
+				values, err = splitValues(line)
+			}
+			if err == nil {
 				for _, v := range values {
 					spans = append(spans, span{start: start + v.start, end: start + v.end})
 				}
@@ -270,11 +278,25 @@ func splitLines(src []byte) (spans []span, ok bool) {
 				}
 				spans = append(spans, span{start: from, end: to, bad: true})
 				bad++
+				if bad > good+lines-seen {
+					return nil, false // more bad lines than good, whatever the rest
+				}
 			}
 		}
 		start = next
+		seen++
 	}
 	return spans, good+bad >= 2 && good >= bad
+}
+
+// errNotValues stands for the error of a line that mayBeValues rules out.
+var errNotValues = errors.New("not JSON values")
+
+// mayBeValues reports whether line, trimmed, may be a stream of JSON
+// values: it starts as a value starts and ends as one ends.
+func mayBeValues(line []byte) bool {
+	first, last := line[0], line[len(line)-1]
+	return strings.IndexByte(`{["-0123456789tfn`, first) >= 0 && strings.IndexByte(`}]"0123456789el`, last) >= 0
 }
 
 // malformedWarning says which lines of src, read line by line into spans,

@@ -69,6 +69,7 @@ func parseTolerant(src []byte, err error) (*grammars.Doc, error) {
 // readTolerant reads src into a tree, whatever it holds.
 func readTolerant(src []byte) (*tolerant, error) {
 	r := &tolerant{t: tree.NewTree(src), src: src}
+	r.t.Nodes = make([]tree.Node, 0, estimateNodes(src, 1))
 	if bytes.HasPrefix(src, bom) {
 		r.pos = len(bom)
 	}
