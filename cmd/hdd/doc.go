@@ -14,8 +14,9 @@
 // paths. A bare name (test.sh) is the file in the current directory if
 // there is one, else a command in $PATH. Flags may also follow TEST and
 // INPUT. Every candidate hdd shows the test is
-// well-formed: valid JSON, well-formed XML (or, for malformed input, no new
-// malformation), C that tree-sitter parses with no new errors.
+// well-formed: valid JSON, well-formed XML (or, for malformed input, XML
+// or JSON, no new malformation), C that tree-sitter parses with no new
+// errors.
 //
 // hdd parses INPUT into a tree and removes or simplifies parts of it level
 // by level, keeping the smallest interesting file. INPUT itself is never
