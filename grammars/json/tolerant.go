@@ -107,13 +107,15 @@ func readTolerant(src []byte) (*tolerant, error) {
 // warning says how the document was read; err is why it does not parse.
 func (r *tolerant) warning(err error) string {
 	var kept []string
-	switch n := len(r.broken); {
-	case n == 1:
-		line, col := grammars.Position(r.src[r.bomLen():], r.broken[0]-r.bomLen())
-		kept = append(kept, fmt.Sprintf("1 part that is not JSON (at %d:%d)", line, col))
-	case n > 1:
-		line, col := grammars.Position(r.src[r.bomLen():], r.broken[0]-r.bomLen())
-		kept = append(kept, fmt.Sprintf("%d parts that are not JSON (the first at %d:%d)", n, line, col))
+	if n := len(r.broken); n > 0 {
+		// A member is found broken once read, after what it holds.
+		first := slices.Min(r.broken)
+		line, col := grammars.Position(r.src[r.bomLen():], first-r.bomLen())
+		if n == 1 {
+			kept = append(kept, fmt.Sprintf("1 part that is not JSON (at %d:%d)", line, col))
+		} else {
+			kept = append(kept, fmt.Sprintf("%d parts that are not JSON (the first at %d:%d)", n, line, col))
+		}
 	}
 	if r.unclosed > 0 {
 		kept = append(kept, plural(r.unclosed, "bracket")+" never closed")
@@ -128,6 +130,7 @@ func (r *tolerant) warning(err error) string {
 	return msg
 }
 
+// bomLen returns the length of the input's byte order mark, 0 if none.
 func (r *tolerant) bomLen() int {
 	if bytes.HasPrefix(r.src, bom) {
 		return len(bom)
@@ -135,6 +138,7 @@ func (r *tolerant) bomLen() int {
 	return 0
 }
 
+// plural returns n and noun, in the plural unless n is 1.
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
@@ -159,7 +163,8 @@ func (r *tolerant) next(i int) int {
 }
 
 // commentEnd returns the end of the comment at i: before the line break
-// (a line feed or carriage return) of a // comment, past the */ of a /* comment, or the end of the input.
+// (a line feed or carriage return) of a // comment, past the */ of a /*
+// comment, or the end of the input.
 func (r *tolerant) commentEnd(i int) int {
 	rest := r.src[i+2:]
 	if r.src[i+1] == '/' {

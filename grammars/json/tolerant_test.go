@@ -310,3 +310,22 @@ func TestTolerantTouching(t *testing.T) {
 		}
 	}
 }
+
+// TestTolerantWarning checks the warning's account of what was kept, the
+// first broken part by its place in the input.
+func TestTolerantWarning(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{a: NaN}`, "not valid JSON (1:2: invalid character 'a' looking for beginning of object key string): read tolerantly, keeping byte for byte 2 parts that are not JSON (the first at 1:2)"},
+		{"[1, 2 /* two */ // end", "not valid JSON (1:7: invalid character '/' after array element): read tolerantly, keeping byte for byte 1 bracket never closed, with 2 comments as removable nodes"},
+		{"\xEF\xBB\xBF[\n\f1]", "not valid JSON (2:1: invalid character '\\f' looking for beginning of value): read tolerantly, keeping byte for byte 1 part that is not JSON (at 2:1)"},
+	}
+	for _, tt := range tests {
+		doc, err := Parse([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tt.in, err)
+		}
+		if len(doc.Warnings) != 1 || doc.Warnings[0] != tt.want {
+			t.Errorf("Parse(%q): got warnings %q, want %q", tt.in, doc.Warnings, tt.want)
+		}
+	}
+}
