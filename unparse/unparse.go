@@ -30,8 +30,6 @@
 package unparse
 
 import (
-	"bytes"
-
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -93,7 +91,10 @@ func (r *renderer) write(b []byte) {
 	if r.j != none && len(r.out) > r.base {
 		last := r.out[len(r.out)-1]
 		switch {
-		case r.j == newline && last != '\n' && last != '\r' && b[0] != '\n' && b[0] != '\r':
+		case r.j == newline && last != '\n' && !startsLine(b):
+			// A line feed after a carriage return makes a CRLF line
+			// break; a carriage return alone ends no line (JSON Lines,
+			// tree-sitter's C comments and hasNewline agree).
 			r.out = append(r.out, '\n')
 		case r.p.Fuse != nil && r.p.Fuse(last, b[0]):
 			r.out = append(r.out, ' ')
@@ -291,11 +292,18 @@ func (r *renderer) writeLead(lead []byte) {
 	r.write(lead)
 }
 
-// hasNewline reports whether b holds a line break: a line feed, or a
-// carriage return (alone it ends a line too, for C, JSON read tolerantly
-// and write's junctions).
+// startsLine reports whether b starts with a line break, \n or \r\n.
+func startsLine(b []byte) bool {
+	return b[0] == '\n' || len(b) > 1 && b[0] == '\r' && b[1] == '\n'
+}
+
 func hasNewline(b []byte) bool {
-	return bytes.IndexByte(b, '\n') >= 0 || bytes.IndexByte(b, '\r') >= 0
+	for _, c := range b {
+		if c == '\n' {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpace(b byte) bool {

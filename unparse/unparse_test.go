@@ -89,8 +89,7 @@ func TestSeparators(t *testing.T) {
 }
 
 // words builds "a b c ..." with each word a removable leaf, and lines for
-// words followed by line feeds or carriage returns; its policy is
-// wordLines.
+// words followed by line breaks (\n, \r\n); its policy is wordLines.
 func words(t *testing.T, src string) *tree.Tree {
 	t.Helper()
 	tr := tree.NewTree([]byte(src))
@@ -129,7 +128,7 @@ func TestJunctions(t *testing.T) {
 		{"fuse", "a+ b c", []tree.NodeID{2}, "a+ c", "the gap before the vanished word is kept"},
 		{"line kept", "#define X 1\nfoo bar\nbaz", []tree.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
 		{"comment line", "x // c\ny z", []tree.NodeID{4}, "x // c\nz", "z must not move into the comment"},
-		{"carriage return", "x // c\ry z", []tree.NodeID{4}, "x // c\rz", "a carriage return alone is a line break too"},
+		{"CRLF line", "x // c\r\ny z", []tree.NodeID{4}, "x // c\r\nz", "the CRLF line break stays, not doubled"},
 		{"replace", "return E1 ;", []tree.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
 		{"replace fused", "return\nEx;", []tree.NodeID{2}, "return\n0", "a replacement keeps its line"},
 		{"first word", "a b", []tree.NodeID{1}, "b", "no leading space is left"},
@@ -223,5 +222,23 @@ func TestRenderHook(t *testing.T) {
 	}
 	if got := string(unparse.Append([]byte("x"), tr, upper, tree.Candidate{})); got != "x(A, B)" {
 		t.Errorf("Append = %q, want %q", got, "x(A, B)")
+	}
+}
+
+// TestNewlineAfterCarriageReturn checks that a line-sensitive junction
+// after a node ending in a carriage return gets its line feed: a carriage
+// return alone ends no line, and with the line feed it is a CRLF break.
+func TestNewlineAfterCarriageReturn(t *testing.T) {
+	src := "x\r y\nz"
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "word", 0, 2, tree.Removable, "") // "x\r"
+	tr.Add(root, "word", 3, 5, tree.Removable, "") // "y\n", the line break its own
+	tr.Add(root, "word", 5, 6, tree.Removable, "") // "z"
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(unparse.Text(tr, wordLines, tree.Candidate{}.Remove(2))); got != "x\r\nz" {
+		t.Errorf("got %q, want %q", got, "x\r\nz")
 	}
 }
