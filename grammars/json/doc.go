@@ -61,8 +61,9 @@
 //   - A token that is not JSON where a value stands (NaN, 'text', 0x1F, a
 //     string cut short, a stray colon or bracket, a comma that stands
 //     between no two items) is a leaf of kind "malformed", [tree.Opaque]:
-//     kept byte for byte, removable where an element or a comma could be,
-//     fixed as a member's value (the member may go).
+//     kept byte for byte (but a string cut short by the end of the input,
+//     see below), removable where an element or a comma could be, fixed as
+//     a member's value (the member may go).
 //   - A comment, // or /* */, is a removable leaf of kind "comment".
 //   - A member keeps as its own bytes whatever stands for its key (a bare
 //     word, a single-quoted string) and may lack its colon or value; a
@@ -77,9 +78,15 @@
 //   - A form feed or vertical tab between tokens is white space, as it is
 //     to the unparser.
 //
-// A value is hoisted only if it is JSON and closed and no word touches it
-// (the [1] of 2[1]), so hoisting moves no broken part out of its place. A
-// string cut short ends before its line break, and the policy is then
+// A value is hoisted only if it is JSON and closed and no token touches it
+// (the [1] of 2[1]), so hoisting moves no broken part out of its place.
+// The values that the end of the input cuts short (a container never
+// closed, a string whose quote is not, as in a payload cut off) have the
+// class "cut" instead: only the end of the input follows each, so a value
+// or another cut value may stand in its place (the policy's Accepts), and
+// a payload cut in a string may come down to the string alone. Such a
+// string may be cut down too, its opening quote kept (the policy's Units).
+// A string cut short by a line break ends before it, and the policy is then
 // line-sensitive (as with a // comment): no candidate runs the next line
 // into it. So a candidate has no broken part the input does not have, nor
 // more of them, nor more brackets never closed; the warning gives the

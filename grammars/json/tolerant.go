@@ -30,6 +30,27 @@ func tolerable(body []byte) bool {
 	return i < len(body) && (body[i] == '{' || body[i] == '[')
 }
 
+// A shape says what a value read tolerantly is, for hoisting.
+type shape uint8
+
+const (
+	// broken: not JSON, or holding a bracket or string never closed
+	// before the end of the input; never hoisted, nor hoisted into.
+	broken shape = iota
+	// sound: JSON, closed, of the hoisting class "value".
+	sound
+	// cut: cut short by the end of the input, a container never closed or
+	// a string whose quote is not, of the hoisting class "cut": only the
+	// end of the input follows it, so a value, or another cut value, may
+	// stand in its place (see hoist).
+	cut
+)
+
+// cutClass is the hoisting class of values cut short by the end of the
+// input. The policy lets a value of either class stand where one of it
+// stood: what follows is the end of the input in both cases.
+const cutClass = "cut"
+
 // A tolerant reader builds the tree of a document that does not parse.
 type tolerant struct {
 	t        *tree.Tree
@@ -59,7 +80,8 @@ func parseTolerant(src []byte, err error) (*grammars.Doc, error) {
 	doc := &grammars.Doc{Tree: r.t, Policy: &tree.Policy{
 		Fuse:          tolerantFuse,
 		LineSensitive: r.lineEnd,
-		Units:         grammars.TextUnits,
+		Units:         tolerantUnits,
+		Accepts:       map[string][]string{cutClass: {valueClass}},
 		Tidies:        slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
 	}}
 	doc.Warnings = []string{r.warning(err)}
@@ -75,7 +97,7 @@ func readTolerant(src []byte) (*tolerant, error) {
 	}
 	root := r.t.Add(tree.NoNode, "document", 0, len(src), 0, "")
 	var top []tree.NodeID
-	sound := false // the one top-level value is JSON, closed
+	var topShape shape // that of the last top-level value
 	for {
 		r.space(root)
 		if r.pos >= len(src) {
@@ -85,14 +107,14 @@ func readTolerant(src []byte) (*tolerant, error) {
 			top = append(top, r.malformed(root, r.pos+1, 0))
 			continue
 		}
-		id, ok, err := r.value(root, 0)
+		id, sh, err := r.value(root, 0)
 		if err != nil {
 			return nil, err
 		}
-		top, sound = append(top, id), ok
+		top, topShape = append(top, id), sh
 	}
-	if len(top) == 1 && sound {
-		r.hoistable(top[0])
+	if len(top) == 1 {
+		r.hoist(top[0], topShape)
 	} else if len(top) > 1 {
 		for _, id := range top {
 			r.t.SetFlags(id, r.t.Nodes[id].Flags|tree.Removable)
@@ -163,13 +185,13 @@ func (r *tolerant) next(i int) int {
 }
 
 // commentEnd returns the end of the comment at i: before the line break
-// (a line feed or carriage return) of a // comment, past the */ of a /*
-// comment, or the end of the input.
+// (\n or \r\n) of a // comment, past the */ of a /* comment, or the end
+// of the input.
 func (r *tolerant) commentEnd(i int) int {
 	rest := r.src[i+2:]
 	if r.src[i+1] == '/' {
-		if j := bytes.IndexAny(rest, "\r\n"); j >= 0 {
-			return i + 2 + j
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			return crlfStart(r.src, i+2, i+2+j)
 		}
 		return len(r.src)
 	}
@@ -177,6 +199,15 @@ func (r *tolerant) commentEnd(i int) int {
 		return i + 2 + j + 2
 	}
 	return len(r.src)
+}
+
+// crlfStart returns the start of the line break whose line feed is at
+// src[nl]: the carriage return before it, if there is one at from or after.
+func crlfStart(src []byte, from, nl int) int {
+	if nl > from && src[nl-1] == '\r' {
+		return nl - 1
+	}
+	return nl
 }
 
 // space reads white space and comments, each comment a removable leaf of
@@ -248,8 +279,8 @@ func (r *tolerant) malformed(parent tree.NodeID, end int, flags tree.Flags) tree
 // value reads the value at r.pos, a non-space byte that starts an item, as
 // the last child of parent: an element if item, else a member's value or
 // the top-level value (flags 0, replaced by its minimal form). It reports
-// whether the value is JSON, closed: a value that may be hoisted.
-func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, bool, error) {
+// the value's shape.
+func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, shape, error) {
 	item := flags&tree.ListItem != 0
 	switch c := r.src[r.pos]; {
 	case c == '{' || c == '[':
@@ -263,14 +294,14 @@ func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, boo
 			}
 			id := r.t.Add(parent, "string", r.pos, end, flags|tree.Chars, replace)
 			r.pos, r.end = end, end
-			return id, true, nil
+			return id, sound, nil
 		}
-		return r.malformed(parent, end, flags), false, nil
+		return r.quoted(parent, end, closed, flags)
 	case c == '\'':
-		end, _ := r.stringEnd(r.pos)
-		return r.malformed(parent, end, flags), false, nil
+		end, closed := r.stringEnd(r.pos)
+		return r.quoted(parent, end, closed, flags)
 	case c == ':' || c == '}' || c == ']':
-		return r.malformed(parent, r.pos+1, flags), false, nil
+		return r.malformed(parent, r.pos+1, flags), broken, nil
 	}
 	end := r.wordEnd(r.pos)
 	word := r.src[r.pos:end]
@@ -284,19 +315,55 @@ func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, boo
 		}
 		id := r.t.Add(parent, kind, r.pos, end, flags, replace)
 		r.pos, r.end = end, end
-		return id, true, nil
+		return id, sound, nil
 	}
-	return r.malformed(parent, end, flags), false, nil
+	return r.malformed(parent, end, flags), broken, nil
 }
 
-// hoistable gives value id, JSON and closed, the hoisting class of values,
-// unless another token touches it: a word (a number hoisted into the place
-// of the [1] of 2[1] would run into the 2), or another value (the items of
-// [[0][1]], which have no comma between them: hoisting both gives 01).
-// Brackets, colons and commas of its own container may touch it, as in
-// JSON; so may a quote, as no token runs into a string.
-func (r *tolerant) hoistable(id tree.NodeID) {
+// quoted adds the string at r.pos, ending at end, that is not JSON: one in
+// single quotes, holding what JSON does not allow, or not closed. One cut
+// short by the end of the input (only white space follows it) may be cut
+// down further, its opening quote kept (see tolerantUnits).
+func (r *tolerant) quoted(parent tree.NodeID, end int, closed bool, flags tree.Flags) (tree.NodeID, shape, error) {
+	if closed || !r.blankFrom(end) {
+		return r.malformed(parent, end, flags), broken, nil
+	}
+	return r.malformed(parent, end, flags|tree.Chars), cut, nil
+}
+
+// blankFrom reports whether only white space follows src[:i].
+func (r *tolerant) blankFrom(i int) bool {
+	for ; i < len(r.src); i++ {
+		if !isBlank(r.src[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// tolerantUnits is the policy's Units: TextUnits, but a string cut short
+// by the end of the input keeps its opening quote.
+func tolerantUnits(text []byte) (open, close []byte, units [][]byte) {
+	open, close, units = grammars.TextUnits(text)
+	if open == nil && len(text) > 0 && (text[0] == '"' || text[0] == '\'') {
+		_, _, units = grammars.TextUnits(text[1:])
+		return text[:1], nil, units
+	}
+	return open, close, units
+}
+
+// hoist gives value id of shape sh its hoisting class: "value" if sound,
+// "cut" if cut, none if broken or if another token touches it: a word (a
+// number hoisted into the place of the [1] of 2[1] would run into the 2),
+// or another value (the items of [[0][1]], which have no comma between
+// them: hoisting both gives 01). Brackets, colons and commas of its own
+// container may touch it, as in JSON; so may a quote, as no token runs
+// into a string.
+func (r *tolerant) hoist(id tree.NodeID, sh shape) {
 	n := &r.t.Nodes[id]
+	if sh == broken {
+		return
+	}
 	if int(n.Start) > r.bomLen() {
 		if c := r.src[n.Start-1]; bareByte(c) || c == ']' || c == '}' {
 			return
@@ -307,13 +374,17 @@ func (r *tolerant) hoistable(id tree.NodeID) {
 			return
 		}
 	}
+	if sh == cut {
+		r.t.SetClass(id, cutClass)
+		return
+	}
 	r.t.SetClass(id, valueClass)
 }
 
 // stringEnd returns the end of the string quoted by the byte at i, and
 // whether it is closed: past its closing quote, or before the line break
-// (a line feed or carriage return, as to the unparser) or end of input
-// that cuts it short (JSON strings hold no line break).
+// (\n or \r\n, as to the unparser: a carriage return alone ends no line)
+// or end of input that cuts it short (JSON strings hold no line break).
 func (r *tolerant) stringEnd(i int) (int, bool) {
 	q := r.src[i]
 	for j := i + 1; j < len(r.src); j++ {
@@ -321,12 +392,12 @@ func (r *tolerant) stringEnd(i int) (int, bool) {
 		case q:
 			return j + 1, true
 		case '\\':
-			if j+1 < len(r.src) && r.src[j+1] != '\n' && r.src[j+1] != '\r' {
+			if j+1 < len(r.src) && r.src[j+1] != '\n' {
 				j++
 			}
-		case '\n', '\r':
+		case '\n':
 			r.lineEnd = true
-			return j, false
+			return crlfStart(r.src, i+1, j), false
 		}
 	}
 	return len(r.src), false
@@ -365,11 +436,13 @@ func bareByte(c byte) bool { return !isBlank(c) && strings.IndexByte("{}[],:\"'"
 
 // container reads the object or array at r.pos as the last child of
 // parent, with flags, and replaced by its minimal form unless it is an
-// item. It reports whether the container is closed.
-func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (tree.NodeID, bool, error) {
+// item. It reports its shape: sound if it is closed, cut if the end of the
+// input cuts it short, broken if a bracket closes an outer container
+// before it.
+func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (tree.NodeID, shape, error) {
 	if len(r.open) >= MaxDepth {
 		line, col := grammars.Position(r.src, r.pos-r.bomLen())
-		return 0, false, &grammars.SyntaxError{Line: line, Col: col,
+		return 0, broken, &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("nested more than %d levels deep", MaxDepth)}
 	}
 	obj := r.src[r.pos] == '{'
@@ -386,6 +459,7 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 	r.open = append(r.open, closer)
 	defer func() { r.open = r.open[:len(r.open)-1] }()
 	items, afterComma := 0, false
+	sh := cut // unless a bracket closes an outer container first
 	for {
 		r.space(id)
 		if r.pos >= len(r.src) {
@@ -396,10 +470,11 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 			r.pos++
 			r.end = r.pos
 			r.t.Nodes[id].End = int32(r.pos)
-			return id, true, nil
+			return id, sound, nil
 		}
 		if r.closes(c) {
-			break // it closes an outer container: this one is never closed
+			sh = broken // it closes an outer container: this one is never closed
+			break
 		}
 		if c == ',' {
 			// A comma between two items is a separator; any other (a
@@ -425,21 +500,19 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 				r.broken = append(r.broken, r.pos) // a value without a key
 			}
 			var vid tree.NodeID
-			var ok bool
-			vid, ok, err = r.value(id, tree.Removable|tree.ListItem)
-			if ok {
-				r.hoistable(vid)
-			}
+			var vsh shape
+			vid, vsh, err = r.value(id, tree.Removable|tree.ListItem)
+			r.hoist(vid, vsh)
 		}
 		if err != nil {
-			return 0, false, err
+			return 0, broken, err
 		}
 		items++
 		afterComma = false
 	}
 	r.unclosed++
 	r.t.Nodes[id].End = int32(r.end)
-	return id, false, nil
+	return id, sh, nil
 }
 
 // member reads the member of an object at r.pos: its key (a string, or
@@ -468,13 +541,11 @@ func (r *tolerant) member(parent tree.NodeID) error {
 		r.end = r.pos
 		if i := r.next(r.pos); r.startsItem(i) && r.src[i] != ':' {
 			r.space(m)
-			id, ok, err := r.value(m, 0)
+			id, sh, err := r.value(m, 0)
 			if err != nil {
 				return err
 			}
-			if ok {
-				r.hoistable(id)
-			}
+			r.hoist(id, sh)
 		} else {
 			sound = false // no value
 		}

@@ -136,10 +136,14 @@ func checkTolerant(t testing.TB, doc *grammars.Doc, n int, seed uint64) {
 	for i := range tr.Nodes {
 		id := tree.NodeID(i)
 		nd := &tr.Nodes[id]
+		if nd.Class == cutClass && len(bytes.TrimRight(tr.Src[nd.End:], jsonSpace+"\f\v")) > 0 {
+			t.Errorf("node %d: of class cut, but followed by %q", id, clip(tr.Src[nd.End:]))
+		}
 		switch nd.Kind {
 		case "malformed":
-			if !nd.Is(tree.Opaque) || len(tr.Children(id)) != 0 || nd.Class != "" {
-				t.Errorf("node %d: a malformed node that is not an opaque leaf without a class: %s", id, tr.Describe(id))
+			quoted := bytes.HasPrefix(tr.Text(id), []byte(`"`)) || bytes.HasPrefix(tr.Text(id), []byte("'"))
+			if !nd.Is(tree.Opaque) || len(tr.Children(id)) != 0 || nd.Class != "" && (nd.Class != cutClass || !quoted) {
+				t.Errorf("node %d: a malformed node that is not an opaque leaf without a class (a string cut short by the end aside): %s", id, tr.Describe(id))
 			}
 		case "comment":
 			text := tr.Text(id)
@@ -327,5 +331,50 @@ func TestTolerantWarning(t *testing.T) {
 		if len(doc.Warnings) != 1 || doc.Warnings[0] != tt.want {
 			t.Errorf("Parse(%q): got warnings %q, want %q", tt.in, doc.Warnings, tt.want)
 		}
+	}
+}
+
+// TestTolerantCut checks the values cut short by the end of the input:
+// they have the class cut, a value or another cut value may stand in their
+// place, and a string cut short keeps its opening quote when shortened.
+func TestTolerantCut(t *testing.T) {
+	src := []byte("{\"a\": [1, \"bc\n")
+	doc, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	byText := map[string]tree.NodeID{}
+	var cut []string
+	for i := range tr.Nodes {
+		id := tree.NodeID(i)
+		byText[string(tr.Text(id))] = id
+		if tr.Nodes[id].Class == cutClass {
+			cut = append(cut, string(tr.Text(id)))
+		}
+	}
+	if want := []string{`{"a": [1, "bc`, `[1, "bc`, `"bc`}; strings.Join(cut, " ") != strings.Join(want, " ") {
+		t.Errorf("got cut values %q, want %q", cut, want)
+	}
+	obj := byText[`{"a": [1, "bc`]
+	for _, tt := range []struct{ hoisted, want string }{
+		{`[1, "bc`, "[1, \"bc\n"},
+		{`"bc`, "\"bc\n"},
+		{"1", "1\n"},
+	} {
+		d := byText[tt.hoisted]
+		if !doc.Policy.CanHoist(tr.Nodes[obj].Class, tr.Nodes[d].Class) {
+			t.Errorf("%q may not stand for the object", tt.hoisted)
+		}
+		if got := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(obj, d)); string(got) != tt.want {
+			t.Errorf("hoisting %q: got %q, want %q", tt.hoisted, got, tt.want)
+		}
+	}
+	if doc.Policy.CanHoist(valueClass, cutClass) {
+		t.Errorf("a cut value may stand where a closed one stood")
+	}
+	open, close, units := doc.Policy.Units([]byte(`"bc`))
+	if string(open) != `"` || close != nil || len(units) != 2 {
+		t.Errorf(`Units("bc): got %q %q %q, want the quote kept and two units`, open, close, units)
 	}
 }
