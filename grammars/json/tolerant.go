@@ -60,7 +60,7 @@ type tolerant struct {
 	open     []byte // the closing brackets of the containers open, innermost last
 	broken   []int  // the offsets of the parts that are not JSON
 	unclosed int    // containers never closed
-	comments int
+	comments int    // comments, each a removable leaf
 	// lineEnd is set when a node ends where a line break must follow it
 	// (a // comment, a string cut short by the line's end): the policy is
 	// then line-sensitive, so that no candidate runs the next line into it.
@@ -502,7 +502,9 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 			var vid tree.NodeID
 			var vsh shape
 			vid, vsh, err = r.value(id, tree.Removable|tree.ListItem)
-			r.hoist(vid, vsh)
+			if err == nil {
+				r.hoist(vid, vsh)
+			}
 		}
 		if err != nil {
 			return 0, broken, err
@@ -522,16 +524,16 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 func (r *tolerant) member(parent tree.NodeID) error {
 	start := r.pos
 	m := r.t.Add(parent, "member", start, start, tree.Removable|tree.ListItem, "")
-	sound := true
+	ok := true
 	switch c := r.src[r.pos]; c {
 	case ':':
-		sound = false // no key
+		ok = false // no key
 	case '"', '\'':
 		end, closed := r.stringEnd(r.pos)
-		sound = closed && c == '"' && encjson.Valid(r.src[r.pos:end])
+		ok = closed && c == '"' && encjson.Valid(r.src[r.pos:end])
 		r.pos, r.end = end, end
 	default:
-		sound = false // a bare word for a key
+		ok = false // a bare word for a key
 		r.pos = r.wordEnd(r.pos)
 		r.end = r.pos
 	}
@@ -547,12 +549,12 @@ func (r *tolerant) member(parent tree.NodeID) error {
 			}
 			r.hoist(id, sh)
 		} else {
-			sound = false // no value
+			ok = false // no value
 		}
 	} else if r.src[start] != ':' {
-		sound = false // no colon
+		ok = false // no colon
 	}
-	if !sound {
+	if !ok {
 		r.broken = append(r.broken, start)
 	}
 	r.t.Nodes[m].End = int32(r.end)
