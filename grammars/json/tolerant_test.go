@@ -2,6 +2,8 @@ package json
 
 import (
 	"bytes"
+	encjson "encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -170,7 +173,8 @@ func checkTolerant(t testing.TB, doc *grammars.Doc, n int, seed uint64) {
 // tolerantly again it has no more parts that are not JSON and no more
 // brackets never closed than the input, and the text of each of its
 // malformed leaves is in the input (a bare key of the input may stand as a
-// bare value in a candidate). (The check reads the candidate with
+// bare value in a candidate), or is a string of the input cut short by its
+// end, cut down. (The check reads the candidate with
 // the reader under test: it checks that what the search does to a tree
 // keeps the breakage of the input and adds none, not the reading itself,
 // which TestTolerantAgrees and the golden trees check.)
@@ -194,12 +198,42 @@ func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 			return fmt.Errorf("%d brackets never closed, the input %d", r.unclosed, in.unclosed)
 		}
 		for i := range r.t.Nodes {
-			if s := r.t.Text(tree.NodeID(i)); r.t.Nodes[i].Kind == "malformed" && !bytes.Contains(tr.Src, s) {
+			s := r.t.Text(tree.NodeID(i))
+			if r.t.Nodes[i].Kind != "malformed" || bytes.Contains(tr.Src, s) {
+				continue
+			}
+			if !r.blankFrom(int(r.t.Nodes[i].End)) || !cutDown(s, in) {
 				return fmt.Errorf("a malformed part %q that the input does not hold", s)
 			}
 		}
 		return nil
 	}
+}
+
+// cutDown reports whether s, a string cut short by the end of a candidate,
+// is one of the input's, read by in, cut down: its quote, then some of the
+// characters that follow that quote in the input's, in order.
+func cutDown(s []byte, in *tolerant) bool {
+	for i := range in.t.Nodes {
+		n := &in.t.Nodes[i]
+		if n.Kind != "malformed" || !n.Is(tree.Chars) {
+			continue // not a string cut short by the end
+		}
+		orig := in.t.Text(tree.NodeID(i))
+		if orig[0] != s[0] {
+			continue
+		}
+		rest := s[1:]
+		for _, c := range orig[1:] {
+			if len(rest) > 0 && rest[0] == c {
+				rest = rest[1:]
+			}
+		}
+		if len(rest) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // TestTolerantEdges checks small documents, each broken in one way: the
@@ -377,4 +411,82 @@ func TestTolerantCut(t *testing.T) {
 	if string(open) != `"` || close != nil || len(units) != 2 {
 		t.Errorf(`Units("bc): got %q %q %q, want the quote kept and two units`, open, close, units)
 	}
+}
+
+// TestTolerantReduce reduces each broken document with hdd*, the test
+// being that the candidate is still not JSON and still holds the text of
+// the input's first malformed part: every candidate the search makes,
+// hoists, shortened texts and tidies included, must be broken only as the
+// input is, and the result must be interesting and smaller.
+func TestTolerantReduce(t *testing.T) {
+	for _, name := range brokenInputs(t) {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			src := readFile(t, name)
+			doc, err := Parse(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []byte
+			for i, n := range doc.Tree.Nodes {
+				if n.Kind == "malformed" {
+					want = doc.Tree.Text(tree.NodeID(i))
+					break
+				}
+			}
+			interesting := func(c []byte) bool { return !encjson.Valid(c) && bytes.Contains(c, want) }
+			valid := noNewBreakage(t, doc.Tree)
+			seen, out, err := grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range seen {
+				if err := valid([]byte(c)); err != nil {
+					t.Fatalf("the search made candidate %q: %v", c, err)
+				}
+			}
+			if !interesting(out) || len(out) >= len(src) {
+				t.Errorf("got result %q, want a smaller one holding %q that is not JSON", out, want)
+			}
+			t.Logf("%d bytes -> %q in %d test runs", len(src), out, len(seen))
+		})
+	}
+}
+
+// FuzzTolerantReduce reduces documents read tolerantly with hdd* and a test
+// that says yes to about two candidates in three (by a hash of the text,
+// and always to the input): every candidate the search makes must be
+// broken only as the input is.
+func FuzzTolerantReduce(f *testing.F) {
+	for _, name := range brokenInputs(f) {
+		f.Add(readFile(f, name))
+	}
+	for _, s := range []string{`{"a": [1, "bc`, "[1 2 // x\n, 'q']", `{a: NaN, "b": {"c": [0][1]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > 400 {
+			return // a few hundred tests at most
+		}
+		doc, err := Parse(src)
+		if err != nil || !readTolerantly(doc) {
+			return
+		}
+		valid := noNewBreakage(t, doc.Tree)
+		interesting := func(c []byte) bool {
+			h := uint32(2166136261)
+			for _, b := range c {
+				h = (h ^ uint32(b)) * 16777619
+			}
+			return bytes.Equal(c, src) || h%3 != 0
+		}
+		seen, _, err := grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar, MaxTests: 300}, interesting)
+		if err != nil && !errors.Is(err, hdd.ErrBudget) {
+			t.Fatal(err)
+		}
+		for _, c := range seen {
+			if err := valid([]byte(c)); err != nil {
+				t.Fatalf("the search made candidate %q: %v", c, err)
+			}
+		}
+	})
 }
