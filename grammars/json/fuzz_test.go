@@ -58,6 +58,15 @@ func FuzzRoundTrip(f *testing.F) {
 				t.Fatalf("read tolerantly input encoding/json accepts")
 			}
 			checkTolerant(t, doc, 6, uint64(len(src)))
+			// A budget of a few nodes folds the tree.
+			small, err := parseTolerant(src, errors.New("fuzz"), 8)
+			if err != nil {
+				t.Fatalf("with a budget of 8 nodes: %v", err)
+			}
+			if got := unparse.Text(small.Tree, small.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
+				t.Fatalf("with a budget of 8 nodes, the tree renders as %q", got)
+			}
+			checkTolerant(t, small, 4, uint64(len(src)))
 			return
 		}
 		agree(t, src)

@@ -45,7 +45,7 @@ func Parse(src []byte) (*grammars.Doc, error) {
 	doc, err := parse(src, FoldNodes, 1, anyJSON)
 	var se *grammars.SyntaxError
 	if errors.As(err, &se) && tolerable(bytes.TrimPrefix(src, bom)) {
-		return parseTolerant(src, err)
+		return parseTolerant(src, err, FoldNodes)
 	}
 	return doc, err
 }

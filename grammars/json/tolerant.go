@@ -61,6 +61,13 @@ type tolerant struct {
 	broken   []int  // the offsets of the parts that are not JSON
 	unclosed int    // containers never closed
 	comments int    // comments, each a removable leaf
+	fold     int    // the depth of the folded containers and members; -1: none
+	quiet    int    // > 0 within a folded node: nothing is added
+	hidden   int    // the nodes not added within folded nodes
+	sizes    []int  // if not nil, the nodes are counted by depth, not added
+	// stream is set when the top-level values are removable: there are
+	// two or more, or the input read was what is left of such a stream.
+	stream bool
 	// lineEnd is set when a node ends where a line break must follow it
 	// (a // comment, a string cut short by the line's end): the policy is
 	// then line-sensitive, so that no candidate runs the next line into it.
@@ -71,9 +78,10 @@ type tolerant struct {
 // says why) but is tolerable, into a Doc: the tree Parse builds for JSON,
 // with the parts that are not JSON as opaque leaves of kind "malformed",
 // comments as removable leaves of kind "comment", and containers never
-// closed spanning what they hold. See the package documentation.
-func parseTolerant(src []byte, err error) (*grammars.Doc, error) {
-	r, rerr := readTolerant(src)
+// closed spanning what they hold, folded to keep within about budget nodes
+// as Parse's are (see FoldNodes). See the package documentation.
+func parseTolerant(src []byte, err error, budget int) (*grammars.Doc, error) {
+	r, rerr := readTolerant(src, budget, 1, false)
 	if rerr != nil {
 		return nil, rerr
 	}
@@ -83,47 +91,125 @@ func parseTolerant(src []byte, err error) (*grammars.Doc, error) {
 		Units:         tolerantUnits,
 		Accepts:       map[string][]string{cutClass: {valueClass}},
 		Tidies:        slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
+		// What is left is read tolerantly again, even if it is JSON now:
+		// the tree is then the same as Parse's, and a stream's values stay
+		// removable top-level nodes, not records, however many are left.
+		Unfold: func(src []byte, minLevel int) (*tree.Tree, error) {
+			r, err := readTolerant(src, budget, minLevel, r.stream)
+			if err != nil {
+				return nil, err
+			}
+			return r.t, nil
+		},
 	}}
 	doc.Warnings = []string{r.warning(err)}
 	return doc, nil
 }
 
-// readTolerant reads src into a tree, whatever it holds.
-func readTolerant(src []byte) (*tolerant, error) {
-	r := &tolerant{t: tree.NewTree(src), src: src}
-	r.t.Nodes = make([]tree.Node, 0, estimateNodes(src, 1))
-	if bytes.HasPrefix(src, bom) {
-		r.pos = len(bom)
-	}
-	root := r.t.Add(tree.NoNode, "document", 0, len(src), 0, "")
-	var top []tree.NodeID
-	var topShape shape // that of the last top-level value
-	for {
-		r.space(root)
-		if r.pos >= len(src) {
-			break
-		}
-		if c := src[r.pos]; c == ',' || c == '}' || c == ']' || c == ':' {
-			top = append(top, r.malformed(root, r.pos+1, 0))
-			continue
-		}
-		id, sh, err := r.value(root, 0)
-		if err != nil {
+// readTolerant reads src into a tree, whatever it holds, of at most about
+// budget nodes, folded no higher than level minLevel: a first pass counts
+// the nodes of each level when src may hold more (estimateNodes), and the
+// containers and members at the level grammars.FoldDepth chooses are then
+// tree.Folded leaves. If stream is set, src is what is left of a stream of
+// values, whose top-level values are removable even if one or none is
+// left.
+func readTolerant(src []byte, budget, minLevel int, stream bool) (*tolerant, error) {
+	fold, nodes := -1, estimateNodes(src, 1)
+	if nodes > budget {
+		count := &tolerant{src: src, fold: -1, sizes: []int{}}
+		if err := count.read(); err != nil {
 			return nil, err
 		}
-		top, topShape = append(top, id), sh
+		fold, nodes = grammars.FoldDepth(count.sizes, budget, minLevel)
 	}
-	if len(top) == 1 {
-		r.hoist(top[0], topShape)
-	} else if len(top) > 1 {
-		for _, id := range top {
-			r.t.SetFlags(id, r.t.Nodes[id].Flags|tree.Removable)
-		}
+	r := &tolerant{t: tree.NewTree(src), src: src, fold: fold, stream: stream}
+	r.t.Nodes = make([]tree.Node, 0, nodes)
+	if err := r.read(); err != nil {
+		return nil, err
 	}
+	r.t.Partial = fold >= 0
 	if err := r.t.Finish(); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// read reads the whole input: the root and its values.
+func (r *tolerant) read() error {
+	if bytes.HasPrefix(r.src, bom) {
+		r.pos = len(bom)
+	}
+	root := r.add(tree.NoNode, 0, "document", 0, len(r.src), 0, "")
+	var top []tree.NodeID
+	var topShape shape // that of the last top-level value
+	for {
+		r.space(root, 1)
+		if r.pos >= len(r.src) {
+			break
+		}
+		if c := r.src[r.pos]; c == ',' || c == '}' || c == ']' || c == ':' {
+			top = append(top, r.malformed(root, 1, r.pos+1, 0))
+			continue
+		}
+		id, sh, err := r.value(root, 1, 0)
+		if err != nil {
+			return err
+		}
+		top, topShape = append(top, id), sh
+	}
+	if r.t == nil {
+		return nil
+	}
+	r.stream = r.stream || len(top) > 1
+	if !r.stream && len(top) == 1 {
+		r.hoist(top[0], topShape)
+	} else if r.stream {
+		for _, id := range top {
+			r.t.SetFlags(id, r.t.Nodes[id].Flags|tree.Removable)
+		}
+	}
+	return nil
+}
+
+// add adds a node at depth as the last child of parent, as tree.Tree.Add
+// does, and returns its ID; within a folded node, or when counting, it
+// adds nothing and returns tree.NoNode.
+func (r *tolerant) add(parent tree.NodeID, depth int, kind string, start, end int, flags tree.Flags, replace string) tree.NodeID {
+	if r.sizes != nil {
+		for len(r.sizes) <= depth {
+			r.sizes = append(r.sizes, 0)
+		}
+		r.sizes[depth]++
+	}
+	if r.quiet > 0 {
+		r.hidden++
+	}
+	if r.t == nil || r.quiet > 0 {
+		return tree.NoNode
+	}
+	return r.t.Add(parent, kind, start, end, flags, replace)
+}
+
+// unfold starts the reading of what folded node id, of flags, holds:
+// read, and not added. The func it returns ends it, and takes the flag
+// Folded back if the node holds nothing (an empty container, a member
+// with no value): a folded node stands for its children.
+func (r *tolerant) unfold(id tree.NodeID, flags tree.Flags) func() {
+	r.quiet++
+	hidden := r.hidden
+	return func() {
+		r.quiet--
+		if r.hidden == hidden && id != tree.NoNode {
+			r.t.SetFlags(id, flags&^tree.Folded)
+		}
+	}
+}
+
+// setEnd sets the end of node id, added before its end was known.
+func (r *tolerant) setEnd(id tree.NodeID, end int) {
+	if id != tree.NoNode {
+		r.t.Nodes[id].End = int32(end)
+	}
 }
 
 // warning says how the document was read; err is why it does not parse.
@@ -211,8 +297,8 @@ func crlfStart(src []byte, from, nl int) int {
 }
 
 // space reads white space and comments, each comment a removable leaf of
-// parent.
-func (r *tolerant) space(parent tree.NodeID) {
+// parent, at depth.
+func (r *tolerant) space(parent tree.NodeID, depth int) {
 	for {
 		i := r.pos
 		form := false // a form feed or vertical tab in this run
@@ -233,7 +319,7 @@ func (r *tolerant) space(parent tree.NodeID) {
 		} else if !bytes.HasSuffix(r.src[i+2:end], []byte("*/")) {
 			r.broken = append(r.broken, i) // a comment never closed
 		}
-		r.t.Add(parent, "comment", i, end, tree.Removable, "")
+		r.add(parent, depth, "comment", i, end, tree.Removable, "")
 		r.comments++
 		r.pos, r.end = end, end
 	}
@@ -267,11 +353,11 @@ func (r *tolerant) startsItem(i int) bool {
 	return i < len(r.src) && r.src[i] != ',' && !r.closes(r.src[i])
 }
 
-// malformed adds a leaf of kind malformed for src[r.pos:end], removable if
-// flags say so, and reads past it.
-func (r *tolerant) malformed(parent tree.NodeID, end int, flags tree.Flags) tree.NodeID {
+// malformed adds a leaf of kind malformed for src[r.pos:end] at depth,
+// removable if flags say so, and reads past it.
+func (r *tolerant) malformed(parent tree.NodeID, depth, end int, flags tree.Flags) tree.NodeID {
 	r.broken = append(r.broken, r.pos)
-	id := r.t.Add(parent, "malformed", r.pos, end, flags|tree.Opaque, "")
+	id := r.add(parent, depth, "malformed", r.pos, end, flags|tree.Opaque, "")
 	r.pos, r.end = end, end
 	return id
 }
@@ -280,11 +366,11 @@ func (r *tolerant) malformed(parent tree.NodeID, end int, flags tree.Flags) tree
 // the last child of parent: an element if item, else a member's value or
 // the top-level value (flags 0, replaced by its minimal form). It reports
 // the value's shape.
-func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, shape, error) {
+func (r *tolerant) value(parent tree.NodeID, depth int, flags tree.Flags) (tree.NodeID, shape, error) {
 	item := flags&tree.ListItem != 0
 	switch c := r.src[r.pos]; {
 	case c == '{' || c == '[':
-		return r.container(parent, flags, item)
+		return r.container(parent, depth, flags, item)
 	case c == '"':
 		end, closed := r.stringEnd(r.pos)
 		if closed && encjson.Valid(r.src[r.pos:end]) {
@@ -292,16 +378,16 @@ func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, sha
 			if item {
 				replace = ""
 			}
-			id := r.t.Add(parent, "string", r.pos, end, flags|tree.Chars, replace)
+			id := r.add(parent, depth, "string", r.pos, end, flags|tree.Chars, replace)
 			r.pos, r.end = end, end
 			return id, sound, nil
 		}
-		return r.quoted(parent, end, closed, flags)
+		return r.quoted(parent, depth, end, closed, flags)
 	case c == '\'':
 		end, closed := r.stringEnd(r.pos)
-		return r.quoted(parent, end, closed, flags)
+		return r.quoted(parent, depth, end, closed, flags)
 	case c == ':' || c == '}' || c == ']':
-		return r.malformed(parent, r.pos+1, flags), broken, nil
+		return r.malformed(parent, depth, r.pos+1, flags), broken, nil
 	}
 	end := r.wordEnd(r.pos)
 	word := r.src[r.pos:end]
@@ -313,22 +399,22 @@ func (r *tolerant) value(parent tree.NodeID, flags tree.Flags) (tree.NodeID, sha
 		if item {
 			replace = ""
 		}
-		id := r.t.Add(parent, kind, r.pos, end, flags, replace)
+		id := r.add(parent, depth, kind, r.pos, end, flags, replace)
 		r.pos, r.end = end, end
 		return id, sound, nil
 	}
-	return r.malformed(parent, end, flags), broken, nil
+	return r.malformed(parent, depth, end, flags), broken, nil
 }
 
 // quoted adds the string at r.pos, ending at end, that is not JSON: one in
 // single quotes, holding what JSON does not allow, or not closed. One cut
 // short by the end of the input (only white space follows it) may be cut
 // down further, its opening quote kept (see tolerantUnits).
-func (r *tolerant) quoted(parent tree.NodeID, end int, closed bool, flags tree.Flags) (tree.NodeID, shape, error) {
+func (r *tolerant) quoted(parent tree.NodeID, depth, end int, closed bool, flags tree.Flags) (tree.NodeID, shape, error) {
 	if closed || !r.blankFrom(end) {
-		return r.malformed(parent, end, flags), broken, nil
+		return r.malformed(parent, depth, end, flags), broken, nil
 	}
-	return r.malformed(parent, end, flags|tree.Chars), cut, nil
+	return r.malformed(parent, depth, end, flags|tree.Chars), cut, nil
 }
 
 // blankFrom reports whether only white space follows src[:i].
@@ -360,10 +446,10 @@ func tolerantUnits(text []byte) (open, close []byte, units [][]byte) {
 // container may touch it, as in JSON; so may a quote, as no token runs
 // into a string.
 func (r *tolerant) hoist(id tree.NodeID, sh shape) {
-	n := &r.t.Nodes[id]
-	if sh == broken {
+	if sh == broken || id == tree.NoNode {
 		return
 	}
+	n := &r.t.Nodes[id]
 	if int(n.Start) > r.bomLen() {
 		if c := r.src[n.Start-1]; bareByte(c) || c == ']' || c == '}' {
 			return
@@ -439,7 +525,7 @@ func bareByte(c byte) bool { return !isBlank(c) && strings.IndexByte("{}[],:\"'"
 // item. It reports its shape: sound if it is closed, cut if the end of the
 // input cuts it short, broken if a bracket closes an outer container
 // before it.
-func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (tree.NodeID, shape, error) {
+func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, item bool) (tree.NodeID, shape, error) {
 	if len(r.open) >= MaxDepth {
 		line, col := grammars.Position(r.src, r.pos-r.bomLen())
 		return 0, broken, &grammars.SyntaxError{Line: line, Col: col,
@@ -453,7 +539,14 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 	if item {
 		replace = ""
 	}
-	id := r.t.Add(parent, kind, r.pos, r.pos, flags, replace)
+	folded := depth == r.fold
+	if folded {
+		flags |= tree.Folded
+	}
+	id := r.add(parent, depth, kind, r.pos, r.pos, flags, replace)
+	if folded {
+		defer r.unfold(id, flags)()
+	}
 	r.pos++
 	r.end = r.pos
 	r.open = append(r.open, closer)
@@ -461,7 +554,7 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 	items, afterComma := 0, false
 	sh := cut // unless a bracket closes an outer container first
 	for {
-		r.space(id)
+		r.space(id, depth+1)
 		if r.pos >= len(r.src) {
 			break
 		}
@@ -469,7 +562,7 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 		if c == closer {
 			r.pos++
 			r.end = r.pos
-			r.t.Nodes[id].End = int32(r.pos)
+			r.setEnd(id, r.pos)
 			return id, sound, nil
 		}
 		if r.closes(c) {
@@ -480,11 +573,11 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 			// A comma between two items is a separator; any other (a
 			// trailing comma, a doubled one) is not JSON.
 			if items > 0 && !afterComma && r.startsItem(r.nextItem(r.pos+1)) {
-				r.t.Add(id, "comma", r.pos, r.pos+1, tree.Sep, "")
+				r.add(id, depth+1, "comma", r.pos, r.pos+1, tree.Sep, "")
 				r.pos++
 				r.end = r.pos
 			} else {
-				r.malformed(id, r.pos+1, tree.Removable)
+				r.malformed(id, depth+1, r.pos+1, tree.Removable)
 			}
 			afterComma = true
 			continue
@@ -494,14 +587,14 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 		}
 		var err error
 		if obj && c != '{' && c != '[' {
-			err = r.member(id)
+			err = r.member(id, depth+1)
 		} else {
 			if obj {
 				r.broken = append(r.broken, r.pos) // a value without a key
 			}
 			var vid tree.NodeID
 			var vsh shape
-			vid, vsh, err = r.value(id, tree.Removable|tree.ListItem)
+			vid, vsh, err = r.value(id, depth+1, tree.Removable|tree.ListItem)
 			if err == nil {
 				r.hoist(vid, vsh)
 			}
@@ -513,7 +606,7 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 		afterComma = false
 	}
 	r.unclosed++
-	r.t.Nodes[id].End = int32(r.end)
+	r.setEnd(id, r.end)
 	return id, sh, nil
 }
 
@@ -521,9 +614,16 @@ func (r *tolerant) container(parent tree.NodeID, flags tree.Flags, item bool) (t
 // what stands for one), a colon and a value, as far as they are there. A
 // member that lacks one of them, or whose key is not a JSON string, is one
 // part that is not JSON.
-func (r *tolerant) member(parent tree.NodeID) error {
+func (r *tolerant) member(parent tree.NodeID, depth int) error {
 	start := r.pos
-	m := r.t.Add(parent, "member", start, start, tree.Removable|tree.ListItem, "")
+	flags := tree.Removable | tree.ListItem
+	if depth == r.fold {
+		flags |= tree.Folded
+	}
+	m := r.add(parent, depth, "member", start, start, flags, "")
+	if depth == r.fold {
+		defer r.unfold(m, flags)()
+	}
 	ok := true
 	switch c := r.src[r.pos]; c {
 	case ':':
@@ -538,12 +638,12 @@ func (r *tolerant) member(parent tree.NodeID) error {
 		r.end = r.pos
 	}
 	if i := r.next(r.pos); i < len(r.src) && r.src[i] == ':' {
-		r.space(m)
+		r.space(m, depth+1)
 		r.pos++
 		r.end = r.pos
 		if i := r.next(r.pos); r.startsItem(i) && r.src[i] != ':' {
-			r.space(m)
-			id, sh, err := r.value(m, 0)
+			r.space(m, depth+1)
+			id, sh, err := r.value(m, depth+1, 0)
 			if err != nil {
 				return err
 			}
@@ -557,6 +657,6 @@ func (r *tolerant) member(parent tree.NodeID) error {
 	if !ok {
 		r.broken = append(r.broken, start)
 	}
-	r.t.Nodes[m].End = int32(r.end)
+	r.setEnd(m, r.end)
 	return nil
 }

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +95,7 @@ func agree(t *testing.T, src []byte) {
 	if err != nil || len(strict.Tree.Children(0)) != 1 || strict.Tree.Partial || readTolerantly(strict) {
 		return // a stream, a folded tree, or not JSON: nothing to compare
 	}
-	tol, err := readTolerant(src)
+	tol, err := readTolerant(src, math.MaxInt, 1, false)
 	if err != nil {
 		t.Fatalf("the tolerant reading fails: %v", err)
 	}
@@ -180,7 +182,7 @@ func checkTolerant(t testing.TB, doc *grammars.Doc, n int, seed uint64) {
 // which TestTolerantAgrees and the golden trees check.)
 func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 	t.Helper()
-	in, err := readTolerant(tr.Src)
+	in, err := readTolerant(tr.Src, math.MaxInt, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +190,7 @@ func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 		if validStream(bytes.TrimPrefix(b, bom)) == nil {
 			return nil
 		}
-		r, err := readTolerant(b)
+		r, err := readTolerant(b, math.MaxInt, 1, false)
 		switch {
 		case err != nil:
 			return err
@@ -489,4 +491,143 @@ func FuzzTolerantReduce(f *testing.F) {
 			}
 		}
 	})
+}
+
+// brokenFoldInputs returns the inputs of the tolerant folding tests: the
+// broken documents, and random documents cut short or given junk, each an
+// object or array that does not parse.
+func brokenFoldInputs(t *testing.T) map[string][]byte {
+	inputs := map[string][]byte{}
+	for _, name := range brokenInputs(t) {
+		inputs[filepath.Base(name)] = readFile(t, name)
+	}
+	junk := []string{",", "]", "}", "NaN", "'q'", "// c\n", "/* c */", ":", `"cut`}
+	for i := range 300 {
+		src := randomInput(i)
+		rng := rand.New(rand.NewPCG(uint64(i), 9))
+		p := rng.IntN(len(src) + 1)
+		if i%2 == 0 {
+			src = src[:p]
+		} else {
+			src = slices.Concat(src[:p], []byte(junk[rng.IntN(len(junk))]), src[p:])
+		}
+		if doc, err := Parse(src); err == nil && readTolerantly(doc) {
+			inputs[fmt.Sprint("random ", i)] = src
+		}
+	}
+	return inputs
+}
+
+// fullTolerant reads src tolerantly with no folding.
+func fullTolerant(t *testing.T, src []byte) *tree.Tree {
+	t.Helper()
+	r, err := readTolerant(src, math.MaxInt, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.t.FoldLevel() != -1 {
+		t.Fatalf("an unlimited reading folded level %d", r.t.FoldLevel())
+	}
+	return r.t
+}
+
+// TestTolerantFold checks the pass that counts the nodes of each level
+// against the full trees, and each folded tree against the full one: the
+// nodes down to the fold depth, the same in the same order, and Folded on
+// those of them that have children in the full tree.
+func TestTolerantFold(t *testing.T) {
+	inputs := brokenFoldInputs(t)
+	if len(inputs) < 100 {
+		t.Fatalf("only %d broken inputs", len(inputs))
+	}
+	for name, src := range inputs {
+		whole := fullTolerant(t, src)
+		count := &tolerant{src: src, fold: -1, sizes: []int{}}
+		if err := count.read(); err != nil {
+			t.Fatal(err)
+		}
+		if want := grammartest.LevelSizes(whole); !slices.Equal(count.sizes, want) {
+			t.Errorf("%s: level sizes %v, want %v", name, count.sizes, want)
+		}
+		for fold := 1; fold < whole.MaxDepth(); fold++ {
+			r, err := readTolerant(src, 1, fold, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := grammartest.CheckFolded(whole, r.t, fold); err != nil {
+				t.Fatalf("%s folded at %d: %v", name, fold, err)
+			}
+		}
+	}
+}
+
+// TestTolerantFoldedReduction reduces each broken input twice with hdd*,
+// from its full tree and from a tree folded at level 1 that the search
+// unfolds a level at a time. What is left is read again from its text, and
+// where the input's items touch (no commas between them), removing them
+// one read apart leaves other white space than removing them together, so
+// the test may see other texts: every candidate of the folded reduction
+// must be broken only as the input is, its result no larger, and its test
+// runs no more than a fifth more (plus two). Most reductions see the same
+// candidates in the same order.
+func TestTolerantFoldedReduction(t *testing.T) {
+	unfolded, same, reductions := 0, 0, 0
+	for name, src := range brokenFoldInputs(t) {
+		// The test wants the input's first malformed part and a JSON
+		// scalar of a few bytes, if it has one.
+		whole := fullTolerant(t, src)
+		var want [][]byte
+		for id := range whole.Nodes {
+			n := &whole.Nodes[id]
+			if n.Kind == "malformed" && len(want) == 0 || n.Kind == "string" && n.End-n.Start > 2 && len(want) == 1 {
+				want = append(want, whole.Text(tree.NodeID(id)))
+			}
+		}
+		interesting := func(c []byte) bool {
+			for _, w := range want {
+				if !bytes.Contains(c, w) {
+					return false
+				}
+			}
+			return true
+		}
+		var outs [2][]byte
+		var seen [2][]string
+		for i, budget := range []int{math.MaxInt, 1} {
+			doc, err := parseTolerant(src, fmt.Errorf("test"), budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 1 && doc.Tree.FoldLevel() >= 0 {
+				unfolded++
+			}
+			seen[i], outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+		reductions++
+		if slices.Equal(seen[0], seen[1]) {
+			same++
+		}
+		if len(outs[1]) > len(outs[0]) {
+			t.Errorf("%s: folded, the result is %q, want one no larger than %q", name, outs[1], outs[0])
+		}
+		if len(seen[1]) > len(seen[0])*6/5+2 {
+			t.Errorf("%s: folded, %d test runs, against %d from the full tree", name, len(seen[1]), len(seen[0]))
+		}
+		valid := noNewBreakage(t, whole)
+		for _, c := range seen[1] {
+			if err := valid([]byte(c)); err != nil {
+				t.Fatalf("%s: folded, the search made candidate %q: %v", name, c, err)
+			}
+		}
+	}
+	if unfolded == 0 {
+		t.Fatal("no folded tree: the test checks nothing")
+	}
+	if same < reductions*9/10 {
+		t.Errorf("only %d of %d folded reductions saw the candidates of the full tree", same, reductions)
+	}
+	t.Logf("%d reductions, %d unfolded, %d with the same candidates in the same order", reductions, unfolded, same)
 }
