@@ -33,17 +33,22 @@
 //
 // A stream that does not parse whole, but whose lines are mostly JSON
 // values, is read line by line, as JSON Lines with some lines broken (a log
-// cut off mid-line, a record a service wrote wrong): each line that is not
-// JSON is a leaf of kind "malformed" in the place of a record, spanning the
-// line from its first to its last character that is not white space, and
-// its line break as a record does. It is removable and [tree.Opaque]: the
-// search keeps it byte for byte or removes it whole, and every other line
+// cut off mid-line, a record a service wrote wrong). A line that is not
+// JSON but is an object or array alone on its line is a record read
+// tolerantly, as a document that does not parse is (see below), the line's
+// end taken for the end of the input: the search may remove it, or reduce
+// it, keeping byte for byte what is not JSON in it. Any other line that is
+// not JSON is a leaf of kind "malformed" in the place of a record, spanning
+// the line from its first to its last character that is not white space,
+// and its line break as a record does. It is removable and [tree.Opaque]:
+// the search keeps it byte for byte or removes it whole. Every other line
 // is reduced as in any stream, so a candidate has no line that is not JSON
-// but the input's own. "Mostly" is two lines or more, at least as many of
-// them JSON values as not: a pretty-printed document that does not parse
-// has few lines that are values on their own ({, "a": 1,), and is refused
-// with its syntax error. The warning names the broken lines. What is left
-// of such a stream is parsed again line by line.
+// but one broken as one of the input's is. "Mostly" is two lines or more,
+// at least as many of them JSON values as not: a pretty-printed document
+// that does not parse has few lines that are values on their own ({, "a":
+// 1,), and is read as a document that does not parse. The warning names
+// the broken lines. What is left of such a stream is parsed again line by
+// line.
 //
 // # Documents that do not parse
 //

@@ -138,26 +138,48 @@ func lineStart(src []byte, i int) int {
 	return bytes.LastIndexByte(src[:i], '\n') + 1
 }
 
-// validLines is the independent check for a stream read line by line:
-// every line that is not blank is a stream of JSON values, or ends with
-// one of bad, the input's lines that are not JSON, after such a stream
-// (removing the last of several values on a line takes its line break,
-// as in any stream, and so joins the next line to the values before it).
+// validLines is the check for a stream read line by line: every line that
+// is not blank is a stream of JSON values, or ends with one of bad, the
+// input's lines that are not JSON, after such a stream (removing the last
+// of several values on a line takes its line break, as in any stream, and
+// so joins the next line to the values before it). A bad line read
+// tolerantly (an object or array alone on its line) may also end it
+// reduced: broken only as that line is (see breakageCheck).
 func validLines(bad map[string]bool) func([]byte) error {
+	var reduced []func([]byte) error
+	for s := range bad {
+		if tolerantLine([]byte(s), span{start: 0, end: len(s)}) != nil {
+			check, err := breakageCheck([]byte(s))
+			if err != nil {
+				panic(err) // the line was read once already
+			}
+			reduced = append(reduced, check)
+		}
+	}
+	ends := func(l string) bool {
+		for p := range len(l) + 1 {
+			rest, tail := l[:p], strings.Trim(l[p:], jsonSpace)
+			if strings.Trim(rest, jsonSpace) != "" && validStream([]byte(rest)) != nil {
+				continue
+			}
+			if bad[tail] {
+				return true
+			}
+			for _, check := range reduced {
+				if tail != "" && check([]byte(tail)) == nil {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	return func(b []byte) error {
 		for i, line := range strings.Split(string(b), "\n") {
 			l := strings.Trim(line, jsonSpace)
 			if l == "" || validStream([]byte(l)) == nil {
 				continue
 			}
-			ok := false
-			for s := range bad {
-				if rest, found := strings.CutSuffix(l, s); found && validStream([]byte(rest)) == nil {
-					ok = true
-					break
-				}
-			}
-			if !ok {
+			if !ends(l) {
 				return fmt.Errorf("line %d, %q, is neither JSON nor ends with a malformed line of the input", i+1, line)
 			}
 		}
@@ -165,12 +187,13 @@ func validLines(bad map[string]bool) func([]byte) error {
 	}
 }
 
-// malformedLines returns the texts of the malformed records of t, the
-// lines of its input that are not JSON, or nil if it has none.
+// malformedLines returns the texts of the records of t that are not JSON,
+// malformed leaves or lines read tolerantly: the lines of its input that
+// are not JSON, or nil if it has none.
 func malformedLines(t *tree.Tree) map[string]bool {
 	var bad map[string]bool
-	for id := range t.Nodes {
-		if n := &t.Nodes[id]; n.Kind == "malformed" {
+	for _, id := range t.Children(0) {
+		if n := &t.Nodes[id]; n.Kind == "malformed" || n.Kind == "record" && validStream(t.Text(id)) != nil {
 			if bad == nil {
 				bad = map[string]bool{}
 			}
@@ -206,9 +229,20 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			t.Errorf("node %d (%s %q): %s", id, n.Kind, clip(tr.Text(id)), fmt.Sprintf(format, args...))
 		}
 	}
+	// The lines of a stream read tolerantly are checked by checkTolerant's
+	// rules (TestMalformedLines), not these: their records, alone, here.
+	tolerantRec := map[tree.NodeID]bool{} // such records
+	below := map[tree.NodeID]bool{}       // the nodes below them
 	for i := range tr.Nodes {
 		id := tree.NodeID(i)
 		n := &tr.Nodes[id]
+		if n.Parent == 0 && n.Kind == "record" && validStream(tr.Text(id)) != nil {
+			tolerantRec[id] = true
+		}
+		if n.Parent != tree.NoNode && (tolerantRec[n.Parent] || below[n.Parent]) {
+			below[id] = true
+			continue
+		}
 		kids := tr.Children(id)
 		text := tr.Text(id)
 		gaps := ownBytes(tr, id)
@@ -226,7 +260,7 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			if n.Kind == "member" {
 				text = append(append([]byte("{"), text...), '}')
 			}
-			if len(bytes.TrimSpace(text)) == 0 || !encjson.Valid(text) {
+			if (len(bytes.TrimSpace(text)) == 0 || !encjson.Valid(text)) && !tolerantRec[id] {
 				errorf(id, "a folded node is not JSON")
 			}
 			want := map[string]struct {
@@ -259,6 +293,12 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			}
 			if len(kids) != 1 {
 				errorf(id, "got %d children, want one value", len(kids))
+				continue
+			}
+			if tolerantRec[id] {
+				if line := bytes.Trim(text, jsonSpace); line[0] != '{' && line[0] != '[' {
+					errorf(id, "a line read tolerantly that is not an object or array")
+				}
 				continue
 			}
 			v := tr.Nodes[kids[0]]

@@ -136,7 +136,9 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 	}
 	for i, sp := range values {
 		if sp.bad {
-			t.Add(root, "malformed", sp.start, recordEnd(src, sp.end), tree.Removable|tree.Opaque, "")
+			if err := b.badLine(root, sp); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		raw := b.s[sp.start:sp.end]
@@ -184,6 +186,13 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 		},
 		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
 	}}
+	if slices.ContainsFunc(spans, func(sp span) bool { return sp.bad && tolerantLine(src, sp) != nil }) {
+		// A line read tolerantly (badLine), here or in what is left
+		// once the records in runs or folded are built: its words may
+		// hold any byte, and its strings and values may be cut short.
+		doc.Policy.Fuse, doc.Policy.Units = tolerantFuse, tolerantUnits
+		doc.Policy.Accepts = map[string][]string{cutClass: {valueClass}}
+	}
 	switch w := malformedWarning(src, spans); {
 	case w != "":
 		doc.Warnings = []string{w}
@@ -309,12 +318,15 @@ func malformedWarning(src []byte, spans []span) string {
 	}
 	var lines []string
 	first := ""
-	n := 0
+	n, reduced := 0, 0
 	for _, sp := range spans {
 		if !sp.bad {
 			continue
 		}
 		n++
+		if tolerantLine(src, sp) != nil {
+			reduced++
+		}
 		if n > 3 {
 			continue // counted only: a position costs a scan from the start
 		}
@@ -332,12 +344,22 @@ func malformedWarning(src []byte, spans []span) string {
 	switch {
 	case n == 0:
 		return ""
+	case n == 1 && reduced == 1:
+		return fmt.Sprintf("line %s is not JSON%s: it is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines", lines[0], first)
 	case n == 1:
 		return fmt.Sprintf("line %s is not JSON%s: it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", lines[0], first)
 	case n <= 3:
 		which = strings.Join(lines[:n-1], ", ") + " and " + lines[n-1]
 	default:
 		which = fmt.Sprintf("%s and %d more", strings.Join(lines, ", "), n-3)
+	}
+	switch {
+	case reduced == n:
+		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines", which, first)
+	case reduced == 1:
+		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove; the 1 that is an object or array it may also reduce, read tolerantly (what is not JSON in it is kept byte for byte), and the others it keeps byte for byte; the other lines are reduced as JSON Lines", which, first)
+	case reduced > 1:
+		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove; the %d that are objects or arrays it may also reduce, read tolerantly (what is not JSON in them is kept byte for byte), and the others it keeps byte for byte; the other lines are reduced as JSON Lines", which, first, reduced)
 	}
 	return fmt.Sprintf("lines %s are not JSON%s: each is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", which, first)
 }
@@ -434,7 +456,14 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 	}
 	for _, sp := range spans {
 		if sp.bad {
-			continue // a malformed record, counted at level 1
+			// A malformed record, counted at level 1, and what a line read
+			// tolerantly holds below it.
+			if r := tolerantLine(src, sp); r != nil {
+				r.sizes = sizes
+				r.value(tree.NoNode, 2, 0) // counted, not added
+				sizes = r.sizes
+			}
+			continue
 		}
 		for i := sp.start; i < sp.end; i++ {
 			switch c := src[i]; c {
@@ -471,6 +500,51 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 		}
 	}
 	return sizes
+}
+
+// badLine adds the record of the line of a stream read line by line that
+// sp spans, a line that is not JSON: the line read tolerantly, if it is an
+// object or array alone on its line (see tolerantLine), else a malformed
+// leaf, kept byte for byte.
+func (b *builder) badLine(root tree.NodeID, sp span) error {
+	end := recordEnd(b.src, sp.end)
+	r := tolerantLine(b.src, sp)
+	if r == nil {
+		b.t.Add(root, "malformed", sp.start, end, tree.Removable|tree.Opaque, "")
+		return nil
+	}
+	flags := tree.Removable
+	if b.fold == 1 {
+		flags |= tree.Folded
+	}
+	rec := b.t.Add(root, "record", sp.start, end, flags, "")
+	if b.fold == 1 {
+		return nil
+	}
+	r.t, r.fold = b.t, b.fold
+	id, sh, err := r.value(rec, 2, 0)
+	if err != nil {
+		return err
+	}
+	r.hoist(id, sh)
+	return nil
+}
+
+// tolerantLine returns a tolerant reader of the line that sp spans in src,
+// a line of a stream read line by line that is not JSON, if the line is
+// read tolerantly: an object or array with nothing but white space after
+// it on its line. Else it returns nil, and the line is kept whole. The
+// reader's input ends with the line, so what the line's end cuts short is
+// cut short as by the end of an input.
+func tolerantLine(src []byte, sp span) *tolerant {
+	if c := src[sp.start]; c != '{' && c != '[' {
+		return nil
+	}
+	dry := &tolerant{src: src[:sp.end], pos: sp.start, fold: -1} // adds nothing
+	if _, _, err := dry.value(tree.NoNode, 2, 0); err != nil || !dry.blankFrom(dry.pos) {
+		return nil
+	}
+	return &tolerant{src: src[:sp.end], pos: sp.start, fold: -1}
 }
 
 // recordEnd returns the end of the record of a stream value, or malformed

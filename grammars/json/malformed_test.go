@@ -13,9 +13,10 @@ import (
 
 // TestMalformedLines checks that a stream of JSON values one a line whose
 // lines are mostly values is read line by line when some lines are not
-// JSON: each such line is a malformed record, kept byte for byte or removed
-// whole, the others are records as in any stream, and the warning names
-// the malformed lines.
+// JSON: each such line is a record read tolerantly if it is an object or
+// array, else a malformed record, kept byte for byte or removed whole; the
+// others are records as in any stream, and the warning names the
+// malformed lines.
 func TestMalformedLines(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -25,20 +26,20 @@ func TestMalformedLines(t *testing.T) {
 		{
 			name:    "truncated last line",
 			in:      "{\"a\":1}\n{\"b\":[1,2]}\n{\"c\":",
-			kinds:   []string{"record", "record", "malformed"},
-			warning: "line 3 is not JSON (3:6: unexpected end of JSON input): it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines",
+			kinds:   []string{"record", "record", "record"},
+			warning: "line 3 is not JSON (3:6: unexpected end of JSON input): it is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines",
 		},
 		{
 			name:    "bad middle line, CRLF, indented",
 			in:      "{\"a\":1}\r\n  {'b':2}  \r\n[3]\r\n",
-			kinds:   []string{"record", "malformed", "record"},
-			warning: "line 2 is not JSON (2:4: invalid character '\\'' looking for beginning of object key string): it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines",
+			kinds:   []string{"record", "record", "record"},
+			warning: "line 2 is not JSON (2:4: invalid character '\\'' looking for beginning of object key string): it is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines",
 		},
 		{
 			name:    "two bad lines, blank lines, two values on a line",
 			in:      "1 2\n\nnope\n[]\n\n{\"x\":\n{}\n",
-			kinds:   []string{"record", "record", "malformed", "record", "malformed", "record"},
-			warning: "lines 3 and 6 are not JSON (3:2: invalid character 'o' in literal null (expecting 'u')): each is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines",
+			kinds:   []string{"record", "record", "malformed", "record", "record", "record"},
+			warning: "lines 3 and 6 are not JSON (3:2: invalid character 'o' in literal null (expecting 'u')): each is a record of its own, which the search may remove; the 1 that is an object or array it may also reduce, read tolerantly (what is not JSON in it is kept byte for byte), and the others it keeps byte for byte; the other lines are reduced as JSON Lines",
 		},
 		{
 			name:    "four bad lines of nine",
@@ -49,8 +50,8 @@ func TestMalformedLines(t *testing.T) {
 		{
 			name:    "byte order mark, bad first line",
 			in:      "\xEF\xBB\xBF{\"a\"}\n{\"b\":2}\n",
-			kinds:   []string{"malformed", "record"},
-			warning: "line 1 is not JSON (1:5: invalid character '}' after object key): it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines",
+			kinds:   []string{"record", "record"},
+			warning: "line 1 is not JSON (1:5: invalid character '}' after object key): it is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines",
 		},
 	}
 	for _, tt := range tests {
@@ -87,7 +88,7 @@ func TestMalformedLines(t *testing.T) {
 			var c tree.Candidate
 			var want []byte
 			for _, id := range doc.Tree.Children(0) {
-				if n := &doc.Tree.Nodes[id]; n.Kind == "malformed" {
+				if n := &doc.Tree.Nodes[id]; n.Kind == "malformed" || validStream(doc.Tree.Text(id)) != nil {
 					want = append(want, bytes.TrimRight(doc.Tree.Text(id), "\r\n")...)
 				} else {
 					c = c.Remove(id)
@@ -113,8 +114,9 @@ func TestMalformedLinesFolded(t *testing.T) {
 	if doc.Tree.FoldLevel() != 1 {
 		t.Fatalf("FoldLevel %d, want 1", doc.Tree.FoldLevel())
 	}
-	// What is left once the first record goes: one malformed line and one
-	// value, which alone would not be read line by line.
+	// What is left once the first record goes: one line that is not JSON,
+	// read tolerantly, and one value, which alone would not be read line by
+	// line.
 	left := []byte("{\"b\":\n[3,{\"c\":4}]\n")
 	tr, err := doc.Policy.Unfold(left, 2)
 	if err != nil {
@@ -124,7 +126,7 @@ func TestMalformedLinesFolded(t *testing.T) {
 	for _, id := range tr.Children(0) {
 		kinds = append(kinds, tr.Nodes[id].Kind)
 	}
-	if want := []string{"malformed", "record"}; !slices.Equal(kinds, want) {
+	if want := []string{"record", "record"}; !slices.Equal(kinds, want) || validStream(tr.Text(tr.Children(0)[0])) == nil {
 		t.Errorf("Unfold(%q): records %q, want %q", left, kinds, want)
 	}
 	// What is left once the malformed line goes too: a stream of one value

@@ -182,9 +182,18 @@ func checkTolerant(t testing.TB, doc *grammars.Doc, n int, seed uint64) {
 // which TestTolerantAgrees and the golden trees check.)
 func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 	t.Helper()
-	in, err := readTolerant(tr.Src, math.MaxInt, 1, false)
+	check, err := breakageCheck(tr.Src)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return check
+}
+
+// breakageCheck returns noNewBreakage's check for an input src.
+func breakageCheck(src []byte) (func([]byte) error, error) {
+	in, err := readTolerant(src, math.MaxInt, 1, false)
+	if err != nil {
+		return nil, err
 	}
 	return func(b []byte) error {
 		if validStream(bytes.TrimPrefix(b, bom)) == nil {
@@ -201,7 +210,7 @@ func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 		}
 		for i := range r.t.Nodes {
 			s := r.t.Text(tree.NodeID(i))
-			if r.t.Nodes[i].Kind != "malformed" || bytes.Contains(tr.Src, s) {
+			if r.t.Nodes[i].Kind != "malformed" || bytes.Contains(src, s) {
 				continue
 			}
 			if !r.blankFrom(int(r.t.Nodes[i].End)) || !cutDown(s, in) {
@@ -209,7 +218,7 @@ func noNewBreakage(t testing.TB, tr *tree.Tree) func([]byte) error {
 			}
 		}
 		return nil
-	}
+	}, nil
 }
 
 // cutDown reports whether s, a string cut short by the end of a candidate,
