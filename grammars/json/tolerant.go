@@ -51,7 +51,9 @@ const (
 // stood: what follows is the end of the input in both cases.
 const cutClass = "cut"
 
-// A tolerant reader builds the tree of a document that does not parse.
+// A tolerant reader builds the tree of a document that does not parse. A
+// reader whose tree is nil adds nothing: it counts the nodes of each level
+// (sizes), or reads a line to see whether it is read tolerantly.
 type tolerant struct {
 	t        *tree.Tree
 	src      []byte
