@@ -51,9 +51,10 @@ func Parse(src []byte) (*grammars.Doc, error) {
 }
 
 // Sniffed is Format for a file picked as JSON by its first byte, a bracket,
-// not by its name. It reads no document tolerantly: other text that starts
-// with a bracket (an INI file's [section]) is refused, or read as lines in
-// a folder, rather than taken for broken JSON.
+// not by its name. It reads no document tolerantly (JSON Lines with broken
+// lines it reads as Format does): other text that starts with a bracket (an
+// INI file's [section]) is refused, or read as lines in a folder, rather
+// than taken for broken JSON.
 var Sniffed = &grammars.Format{
 	Name:  "json",
 	Parse: func(_ context.Context, src []byte) (*grammars.Doc, error) { return parse(src, FoldNodes, 1, anyJSON) },
