@@ -164,11 +164,14 @@
 // for the same number of consecutive items (the last for fewer) and the
 // commas between them, removable like an item, with the commas between
 // runs as separators. The search prunes the runs, then the items of the
-// runs left. A document read tolerantly is folded the same way (a first
-// pass of the reader counts the nodes of each level), and what is left of
-// it is read tolerantly again, its top-level values removable if they
-// were; it is never built in runs, so a level over the budget is built
-// whole.
+// runs left. A document read tolerantly is folded and built in runs the
+// same way (a first pass of the reader counts the nodes of each level, and
+// a dry reading the items of a list), and what is left of it is read
+// tolerantly again, its top-level values removable if they were; a run
+// there also holds what is not JSON after its last item (a comma that
+// separates nothing, a comment) up to the separator before the next run.
+// Its top-level values, which a broken stream may have by the thousand,
+// are never built in runs.
 //
 // A UTF-8 byte order mark before the first value, which JSON forbids but
 // RFC 8259 lets a parser ignore, is the root's own bytes: every candidate

@@ -67,6 +67,16 @@ func FuzzRoundTrip(f *testing.F) {
 				t.Fatalf("with a budget of 8 nodes, the tree renders as %q", got)
 			}
 			checkTolerant(t, small, 4, uint64(len(src)))
+			// Read from level 2, as Unfold does, a small budget builds the
+			// long lists of level 2 in runs.
+			r, err := readTolerant(src, 8, 2, false)
+			if err != nil {
+				t.Fatalf("with a budget of 8 nodes from level 2: %v", err)
+			}
+			if got := unparse.Text(r.t, small.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
+				t.Fatalf("with a budget of 8 nodes from level 2, the tree renders as %q", got)
+			}
+			checkTolerant(t, &grammars.Doc{Tree: r.t, Policy: small.Policy}, 4, uint64(len(src)))
 			return
 		}
 		agree(t, src)

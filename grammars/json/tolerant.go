@@ -67,6 +67,9 @@ type tolerant struct {
 	quiet    int    // > 0 within a folded node: nothing is added
 	hidden   int    // the nodes not added within folded nodes
 	sizes    []int  // if not nil, the nodes are counted by depth, not added
+	runs     int    // the depth at which long lists are built in runs; -1: none
+	runLen   int    // the items of a run; a list of no more is built item by item
+	items    int    // the items of the container read last
 	// stream is set when the top-level values are removable: there are
 	// two or more, or the input read was what is left of such a stream.
 	stream bool
@@ -117,19 +120,28 @@ func parseTolerant(src []byte, err error, budget int) (*grammars.Doc, error) {
 // left.
 func readTolerant(src []byte, budget, minLevel int, stream bool) (*tolerant, error) {
 	fold, nodes := -1, estimateNodes(src, 1)
+	runs, runLen := -1, 0
 	if nodes > budget {
-		count := &tolerant{src: src, fold: -1, sizes: []int{}}
+		count := &tolerant{src: src, fold: -1, runs: -1, sizes: []int{}}
 		if err := count.read(); err != nil {
 			return nil, err
 		}
-		fold, nodes = grammars.FoldDepth(count.sizes, budget, minLevel)
+		sizes := count.sizes
+		fold, nodes = grammars.FoldDepth(sizes, budget, minLevel)
+		if minLevel < len(sizes) && nodes > budget && minLevel > 1 {
+			// The levels down to minLevel are over the budget: the long
+			// lists of level minLevel are built in runs, about budget/2
+			// nodes in all (not the top-level values of a stream).
+			runs, runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
+			nodes += budget - sizes[minLevel]
+		}
 	}
-	r := &tolerant{t: tree.NewTree(src), src: src, fold: fold, stream: stream}
+	r := &tolerant{t: tree.NewTree(src), src: src, fold: fold, runs: runs, runLen: runLen, stream: stream}
 	r.t.Nodes = make([]tree.Node, 0, nodes)
 	if err := r.read(); err != nil {
 		return nil, err
 	}
-	r.t.Partial = fold >= 0
+	r.t.Partial = fold >= 0 || runs >= 0
 	if err := r.t.Finish(); err != nil {
 		return nil, err
 	}
@@ -541,11 +553,15 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, it
 	if item {
 		replace = ""
 	}
+	run := r.inRuns(depth + 1)
 	folded := depth == r.fold
 	if folded {
 		flags |= tree.Folded
 	}
 	id := r.add(parent, depth, kind, r.pos, r.pos, flags, replace)
+	if run != nil {
+		run.parent = id
+	}
 	if folded {
 		defer r.unfold(id, flags)()
 	}
@@ -562,9 +578,11 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, it
 		}
 		c := r.src[r.pos]
 		if c == closer {
+			run.close()
 			r.pos++
 			r.end = r.pos
 			r.setEnd(id, r.pos)
+			r.items = items
 			return id, sound, nil
 		}
 		if r.closes(c) {
@@ -575,6 +593,9 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, it
 			// A comma between two items is a separator; any other (a
 			// trailing comma, a doubled one) is not JSON.
 			if items > 0 && !afterComma && r.startsItem(r.nextItem(r.pos+1)) {
+				if run.full() {
+					run.close() // a separator between runs
+				}
 				r.add(id, depth+1, "comma", r.pos, r.pos+1, tree.Sep, "")
 				r.pos++
 				r.end = r.pos
@@ -587,6 +608,7 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, it
 		if items > 0 && !afterComma {
 			r.broken = append(r.broken, r.pos) // no comma before the item
 		}
+		run.item()
 		var err error
 		if obj && c != '{' && c != '[' {
 			err = r.member(id, depth+1)
@@ -607,9 +629,68 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, it
 		items++
 		afterComma = false
 	}
+	run.close()
 	r.unclosed++
 	r.setEnd(id, r.end)
+	r.items = items
 	return id, sh, nil
+}
+
+// A runState builds the items of a long list in runs: leaves of kind
+// "run", each standing for runLen items, what lies between them, and
+// what follows the last of them before the next separator, as Parse's
+// runs do. A nil *runState builds no runs.
+type runState struct {
+	r      *tolerant
+	parent tree.NodeID
+	depth  int
+	id     tree.NodeID // the run open, if open
+	open   bool
+	n      int // the items of the run open
+}
+
+// inRuns returns the runState of the container at r.pos, whose items are
+// at depth, if they are at the depth of runs and more than a run holds
+// (a dry reading counts them), else nil.
+func (r *tolerant) inRuns(depth int) *runState {
+	if depth != r.runs || r.t == nil || r.quiet > 0 {
+		return nil
+	}
+	dry := &tolerant{src: r.src, pos: r.pos, fold: -1, runs: -1, open: slices.Clone(r.open)}
+	if _, _, err := dry.container(tree.NoNode, depth-1, 0, true); err != nil || dry.items <= r.runLen {
+		return nil
+	}
+	return &runState{r: r, depth: depth}
+}
+
+// item starts an item: in the run open, or in a new one if the open one is
+// full or none is.
+func (s *runState) item() {
+	if s == nil {
+		return
+	}
+	if s.full() {
+		s.close()
+	}
+	if !s.open {
+		s.id = s.r.add(s.parent, s.depth, "run", s.r.pos, s.r.pos, tree.Removable|tree.ListItem|tree.Run, "")
+		s.r.quiet++ // its items are read, and not added
+		s.open, s.n = true, 0
+	}
+	s.n++
+}
+
+// full reports whether the run open holds runLen items.
+func (s *runState) full() bool { return s != nil && s.open && s.n == s.r.runLen }
+
+// close ends the run open, if any, after what was read last.
+func (s *runState) close() {
+	if s == nil || !s.open {
+		return
+	}
+	s.r.quiet--
+	s.r.setEnd(s.id, s.r.end)
+	s.open = false
 }
 
 // member reads the member of an object at r.pos: its key (a string, or

@@ -640,3 +640,156 @@ func TestTolerantFoldedReduction(t *testing.T) {
 	}
 	t.Logf("%d reductions, %d unfolded, %d with the same candidates in the same order", reductions, unfolded, same)
 }
+
+// brokenLongLists returns the long lists of longLists broken: cut short
+// at four fifths, and with junk (NaN, a trailing comma, a comment) in the
+// middle of the list; the stream, whose values are the top level, is left
+// out, as tolerant trees have no runs there.
+func brokenLongLists() map[string][]byte {
+	inputs := map[string][]byte{}
+	for name, src := range longLists() {
+		if name == "stream" {
+			continue
+		}
+		inputs[name+", cut"] = src[:len(src)*4/5]
+		mid := bytes.IndexByte(src[len(src)/2:], ',') + len(src)/2
+		inputs[name+", junk"] = slices.Concat(src[:mid], []byte(", NaN,, /* c */"), src[mid:])
+	}
+	return inputs
+}
+
+// tolerantItemCounts returns, for each run of tr, the number of items of
+// the full tree whole that it stands for: the items of the list whose
+// bytes lie in the run, which starts where one of them does and ends where
+// a child of the list does (an item, or what is not JSON after the last
+// item of the run: a comma that separates nothing, a comment).
+func tolerantItemCounts(t *testing.T, tr, whole *tree.Tree) []int {
+	t.Helper()
+	starts, ends := make(map[int32]tree.NodeID), make(map[int32]bool)
+	for id := 1; id < whole.Len(); id++ {
+		n := &whole.Nodes[id]
+		if n.Is(tree.ListItem) {
+			starts[n.Start] = tree.NodeID(id)
+		}
+		ends[n.End] = true
+	}
+	var counts []int
+	for id := range tr.Nodes {
+		n := &tr.Nodes[id]
+		if !n.Is(tree.Run) {
+			continue
+		}
+		first, ok := starts[n.Start]
+		if n.Kind != "run" || !ok || !ends[n.End] || len(tr.Children(tree.NodeID(id))) != 0 {
+			t.Fatalf("run %d [%d,%d) does not span whole items", id, n.Start, n.End)
+		}
+		count := 0
+		for c := first; c < tree.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
+			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && whole.Nodes[c].Is(tree.ListItem) {
+				if whole.Nodes[c].End > n.End {
+					t.Fatalf("run %d [%d,%d) ends inside an item", id, n.Start, n.End)
+				}
+				count++
+			}
+		}
+		counts = append(counts, count)
+	}
+	return counts
+}
+
+// TestTolerantRuns checks the trees of broken documents with long lists
+// built in runs, as TestRuns does valid ones: they round-trip, each run
+// stands for whole consecutive items (as many in each run of a list but
+// its last), the candidates are broken only as the input is, and unfolding
+// makes progress to the full tree; and a reduction from them ends as one
+// from the full tree, for about as many test runs.
+func TestTolerantRuns(t *testing.T) {
+	for name, src := range brokenLongLists() {
+		whole := fullTolerant(t, src)
+		valid := noNewBreakage(t, whole)
+		doc, err := parseTolerant(src, errors.New("test"), 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, runs := doc.Tree, 0
+		for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
+			if steps > 20 {
+				t.Fatalf("%s: no full tree after 20 unfoldings", name)
+			}
+			if got := unparse.Text(tr, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
+				t.Fatalf("%s: the tree renders as\n%s", name, clip(got))
+			}
+			counts := tolerantItemCounts(t, tr, whole)
+			runs += len(counts)
+			for i, c := range counts {
+				if c < 1 || i > 0 && c > counts[0] {
+					t.Errorf("%s: runs of %v items", name, counts)
+					break
+				}
+			}
+			rng := rand.New(rand.NewPCG(uint64(steps), 5))
+			for range 50 {
+				if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
+					t.Fatalf("%s: candidate %q: %v", name, clip(text), valid(text))
+				}
+			}
+			min := tr.FoldLevel() + 1 // as the search does: past the runs, or below the folded level
+			if tr.RunLevel() >= 0 && (tr.FoldLevel() < 0 || tr.RunLevel() <= tr.FoldLevel()) {
+				min = tr.RunLevel() + 1
+			}
+			if tr, err = doc.Policy.Unfold(src, min); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tr.Len() != whole.Len() {
+			t.Errorf("%s: unfolded to %d nodes, want %d", name, tr.Len(), whole.Len())
+		}
+		if runs == 0 {
+			t.Errorf("%s: no runs", name)
+		}
+		// A reduction whose test wants a scalar three fifths of the way
+		// through, and the input's first malformed part, if any.
+		var want [][]byte
+		for id := range whole.Nodes {
+			n := &whole.Nodes[id]
+			if len(whole.Children(tree.NodeID(id))) == 0 && n.Kind == "number" && int(n.Start) < len(src)*3/5 {
+				want = append(want[:0], whole.Text(tree.NodeID(id)))
+			}
+		}
+		for id := range whole.Nodes {
+			if whole.Nodes[id].Kind == "malformed" {
+				want = append(want, whole.Text(tree.NodeID(id)))
+				break
+			}
+		}
+		interesting := func(c []byte) bool {
+			for _, w := range want {
+				if !bytes.Contains(c, w) {
+					return false
+				}
+			}
+			return true
+		}
+		var outs [2][]byte
+		var tests [2]int
+		for i, budget := range []int{math.MaxInt, 40} {
+			doc, err := parseTolerant(src, errors.New("test"), budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var seen []string
+			seen, outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
+			if err != nil {
+				t.Fatalf("%s, budget %d: %v", name, budget, err)
+			}
+			tests[i] = len(seen)
+		}
+		if len(outs[1]) > len(outs[0]) {
+			t.Errorf("%s: in runs, the result is %q, want one no larger than %q", name, outs[1], outs[0])
+		}
+		if tests[1] > tests[0]*3/2 {
+			t.Errorf("%s: in runs, %d test runs, against %d from the full tree", name, tests[1], tests[0])
+		}
+		t.Logf("%s: %q, %d test runs from the full tree, %d in runs", name, outs[0], tests[0], tests[1])
+	}
+}
