@@ -148,7 +148,7 @@ func lineStart(src []byte, i int) int {
 func validLines(bad map[string]bool) func([]byte) error {
 	var reduced []func([]byte) error
 	for s := range bad {
-		if tolerantLine([]byte(s), span{start: 0, end: len(s)}) != nil {
+		if readsTolerantly([]byte(s), 0) {
 			check, err := breakageCheck([]byte(s))
 			if err != nil {
 				panic(err) // the line was read once already

@@ -114,15 +114,7 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 	if n := estimateNodes(src, len(spans)); n <= budget {
 		t.Nodes = make([]tree.Node, 0, n)
 	} else {
-		sizes := levelSizes(src, spans, stream)
-		b.fold, n = grammars.FoldDepth(sizes, budget, minLevel)
-		if minLevel < len(sizes) && n > budget {
-			// The levels down to minLevel are over the budget: the long
-			// lists of level minLevel are built in runs, about budget/2
-			// nodes in all.
-			b.runs, b.runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
-			n += budget - sizes[minLevel]
-		}
+		b.fold, b.runs, b.runLen, n = budgetPlan(levelSizes(src, spans, stream), budget, minLevel, 1)
 		t.Nodes = make([]tree.Node, 0, max(n, 1))
 		t.Partial = b.fold >= 0 || b.runs >= 0
 	}
@@ -187,7 +179,7 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 		},
 		Tidies: slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: Compact}}),
 	}}
-	if slices.ContainsFunc(spans, func(sp span) bool { return sp.bad && tolerantLine(src, sp) != nil }) {
+	if slices.ContainsFunc(spans, func(sp span) bool { return sp.tolerant }) {
 		// A line read tolerantly (badLine), here or in what is left
 		// once the records in runs or folded are built: its words may
 		// hold any byte, and its strings and values may be cut short.
@@ -205,10 +197,11 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 }
 
 // A span is the extent [start, end) of a top-level value, or, if bad, of
-// a line of a stream read line by line that is not JSON.
+// a line of a stream read line by line that is not JSON; such a line is
+// read tolerantly if tolerant is set (see readsTolerantly).
 type span struct {
-	start, end int
-	bad        bool
+	start, end    int
+	bad, tolerant bool
 }
 
 // bom is the UTF-8 byte order mark. JSON text must not start with one,
@@ -286,7 +279,7 @@ func splitLines(src []byte) (spans []span, ok bool) {
 					// would keep it, a new malformed line.
 					return nil, false
 				}
-				spans = append(spans, span{start: from, end: to, bad: true})
+				spans = append(spans, span{start: from, end: to, bad: true, tolerant: readsTolerantly(src[:to], from)})
 				bad++
 				if bad > good+lines-seen {
 					return nil, false // more bad lines than good, whatever the rest
@@ -325,7 +318,7 @@ func malformedWarning(src []byte, spans []span) string {
 			continue
 		}
 		n++
-		if tolerantLine(src, sp) != nil {
+		if sp.tolerant {
 			reduced++
 		}
 		if n > 3 {
@@ -459,7 +452,8 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 		if sp.bad {
 			// A malformed record, counted at level 1, and what a line read
 			// tolerantly holds below it.
-			if r := tolerantLine(src, sp); r != nil {
+			if sp.tolerant {
+				r := lineReader(src, sp)
 				r.sizes = sizes
 				r.value(tree.NoNode, 2, 0) // counted, not added
 				sizes = r.sizes
@@ -503,17 +497,33 @@ func levelSizes(src []byte, spans []span, stream bool) []int {
 	return sizes
 }
 
+// budgetPlan chooses how a tree of sizes[d] nodes at each depth d is built
+// within about budget nodes, no higher than level minLevel: the depth of
+// its folded nodes (grammars.FoldDepth; -1: none) and, if the levels down
+// to minLevel are over the budget and minLevel is runsFrom or deeper, that
+// level's long lists are built in runs of runLen items, about budget/2
+// nodes in all (runs -1: none); nodes is about the number of nodes built.
+func budgetPlan(sizes []int, budget, minLevel, runsFrom int) (fold, runs, runLen, nodes int) {
+	fold, nodes = grammars.FoldDepth(sizes, budget, minLevel)
+	runs = -1
+	if minLevel < len(sizes) && nodes > budget && minLevel >= runsFrom {
+		runs, runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
+		nodes += budget - sizes[minLevel]
+	}
+	return fold, runs, runLen, nodes
+}
+
 // badLine adds the record of the line of a stream read line by line that
 // sp spans, a line that is not JSON: the line read tolerantly, if it is an
-// object or array alone on its line (see tolerantLine), else a malformed
+// object or array alone on its line (sp.tolerant), else a malformed
 // leaf, kept byte for byte.
 func (b *builder) badLine(root tree.NodeID, sp span) error {
 	end := recordEnd(b.src, sp.end)
-	r := tolerantLine(b.src, sp)
-	if r == nil {
+	if !sp.tolerant {
 		b.t.Add(root, "malformed", sp.start, end, tree.Removable|tree.Opaque, "")
 		return nil
 	}
+	r := lineReader(b.src, sp)
 	flags := tree.Removable
 	if b.fold == 1 {
 		flags |= tree.Folded
@@ -531,21 +541,24 @@ func (b *builder) badLine(root tree.NodeID, sp span) error {
 	return nil
 }
 
-// tolerantLine returns a tolerant reader of the line that sp spans in src,
-// a line of a stream read line by line that is not JSON, if the line is
-// read tolerantly: an object or array with nothing but white space after
-// it on its line. Else it returns nil, and the line is kept whole. The
-// reader's input ends with the line, so what the line's end cuts short is
-// cut short as by the end of an input.
-func tolerantLine(src []byte, sp span) *tolerant {
-	if c := src[sp.start]; c != '{' && c != '[' {
-		return nil
+// readsTolerantly reports whether the line of a stream read line by line
+// that starts at from in line, a line that is not JSON and ends line, is
+// read tolerantly: it is an object or array with nothing but white space
+// after it. Else it is kept whole. A dry reading tells, adding nothing.
+func readsTolerantly(line []byte, from int) bool {
+	if c := line[from]; c != '{' && c != '[' {
+		return false
 	}
-	dry := &tolerant{src: src[:sp.end], pos: sp.start, fold: -1} // adds nothing
-	if _, _, err := dry.value(tree.NoNode, 2, 0); err != nil || !dry.blankFrom(dry.pos) {
-		return nil
-	}
-	return &tolerant{src: src[:sp.end], pos: sp.start, fold: -1}
+	dry := &tolerant{src: line, pos: from, fold: -1, runs: -1}
+	_, _, err := dry.value(tree.NoNode, 2, 0)
+	return err == nil && dry.blankFrom(dry.pos)
+}
+
+// lineReader returns a tolerant reader of the line that sp spans in src,
+// a line read tolerantly: its input ends with the line, so what the line's
+// end cuts short is cut short as by the end of an input.
+func lineReader(src []byte, sp span) *tolerant {
+	return &tolerant{src: src[:sp.end], pos: sp.start, fold: -1, runs: -1}
 }
 
 // recordEnd returns the end of the record of a stream value, or malformed

@@ -126,15 +126,8 @@ func readTolerant(src []byte, budget, minLevel int, stream bool) (*tolerant, err
 		if err := count.read(); err != nil {
 			return nil, err
 		}
-		sizes := count.sizes
-		fold, nodes = grammars.FoldDepth(sizes, budget, minLevel)
-		if minLevel < len(sizes) && nodes > budget && minLevel > 1 {
-			// The levels down to minLevel are over the budget: the long
-			// lists of level minLevel are built in runs, about budget/2
-			// nodes in all (not the top-level values of a stream).
-			runs, runLen = minLevel, max(2, (2*sizes[minLevel]+budget-1)/budget)
-			nodes += budget - sizes[minLevel]
-		}
+		// Not the top-level values of a stream in runs: from level 2.
+		fold, runs, runLen, nodes = budgetPlan(count.sizes, budget, minLevel, 2)
 	}
 	r := &tolerant{t: tree.NewTree(src), src: src, fold: fold, runs: runs, runLen: runLen, stream: stream}
 	r.t.Nodes = make([]tree.Node, 0, nodes)
