@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -62,15 +63,28 @@ func TestLevelSizes(t *testing.T) {
 // that have children in the full tree.
 func TestFold(t *testing.T) {
 	for name, src := range foldInputs(t) {
-		whole := full(t, src)
-		for fold := 1; fold < whole.MaxDepth(); fold++ {
+		checkFoldLevels(t, name, full(t, src), func(fold int) (*tree.Tree, error) {
 			doc, err := parse(src, 1, fold, anyJSON)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
-			if err := grammartest.CheckFolded(whole, doc.Tree, fold); err != nil {
-				t.Fatalf("%s folded at %d: %v", name, fold, err)
-			}
+			return doc.Tree, nil
+		})
+	}
+}
+
+// checkFoldLevels checks the tree folded at each level that at builds,
+// with a budget of one node, against the full tree whole
+// (grammartest.CheckFolded).
+func checkFoldLevels(t *testing.T, name string, whole *tree.Tree, at func(fold int) (*tree.Tree, error)) {
+	t.Helper()
+	for fold := 1; fold < whole.MaxDepth(); fold++ {
+		tr, err := at(fold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := grammartest.CheckFolded(whole, tr, fold); err != nil {
+			t.Fatalf("%s folded at %d: %v", name, fold, err)
 		}
 	}
 }
@@ -188,14 +202,21 @@ func longLists() map[string][]byte {
 }
 
 // itemCounts returns, for each run of tr, the number of items of the full
-// tree whole that it stands for: the children of the list whose bytes lie
-// in the run, the ends of the run being the ends of two of them.
-func itemCounts(t *testing.T, tr, whole *tree.Tree) []int {
+// tree whole that it stands for: the items of the list (or records of the
+// stream) whose bytes lie in the run, the ends of the run being the ends
+// of two of them; with junk, a run of a document read tolerantly, it may
+// end instead where any child of the list does (what is not JSON after its
+// last item: a comma that separates nothing, a comment), not inside an
+// item.
+func itemCounts(t *testing.T, tr, whole *tree.Tree, junk bool) []int {
 	t.Helper()
 	starts, ends := make(map[int32]tree.NodeID), make(map[int32]bool)
 	for id := 1; id < whole.Len(); id++ {
-		if n := &whole.Nodes[id]; n.Is(tree.ListItem) || n.Kind == "record" {
+		n := &whole.Nodes[id]
+		if isItem(n) {
 			starts[n.Start], ends[n.End] = tree.NodeID(id), true
+		} else if junk {
+			ends[n.End] = true
 		}
 	}
 	var counts []int
@@ -210,7 +231,10 @@ func itemCounts(t *testing.T, tr, whole *tree.Tree) []int {
 		}
 		count := 0
 		for c := first; c < tree.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
-			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && !whole.Nodes[c].Is(tree.Sep) {
+			if cn := &whole.Nodes[c]; cn.Parent == whole.Nodes[first].Parent && isItem(cn) {
+				if cn.End > n.End {
+					t.Fatalf("run %d [%d,%d) ends inside an item", id, n.Start, n.End)
+				}
 				count++
 			}
 		}
@@ -218,6 +242,9 @@ func itemCounts(t *testing.T, tr, whole *tree.Tree) []int {
 	}
 	return counts
 }
+
+// isItem reports whether n is an item of a list or a record of a stream.
+func isItem(n *tree.Node) bool { return n.Is(tree.ListItem) || n.Kind == "record" }
 
 // TestRuns checks trees built in runs: they round-trip, each run stands for
 // whole consecutive items (as many in each run of a list but its last), the
@@ -237,50 +264,63 @@ func TestRuns(t *testing.T) {
 					t.Errorf("%s, budget %d: warnings %q, want one saying %q", name, budget, doc.Warnings, w)
 				}
 			}
-			tr, min, runs := doc.Tree, 1, 0
-			for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
-				if steps > 20 {
-					t.Fatalf("%s, budget %d: no full tree after 20 unfoldings", name, budget)
-				}
-				if got := string(unparse.Text(tr, doc.Policy, tree.Candidate{})); got != string(src) {
-					t.Fatalf("%s, budget %d: the tree renders as\n%s", name, budget, clip([]byte(got)))
-				}
-				counts := itemCounts(t, tr, whole)
-				runs += len(counts)
-				for i, c := range counts {
-					if c < 1 || i > 0 && c > counts[0] {
-						t.Errorf("%s, budget %d: runs of %v items", name, budget, counts)
-						break
-					}
-				}
-				rng := rand.New(rand.NewPCG(uint64(budget), uint64(steps)))
-				for range 50 {
-					if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
-						t.Fatalf("%s, budget %d: a candidate is not valid: %v\n%s", name, budget, valid(text), clip(text))
-					}
-				}
-				// Unfold as the search does: past the runs, or below the
-				// folded level.
-				if tr.RunLevel() >= 0 && (tr.FoldLevel() < 0 || tr.RunLevel() <= tr.FoldLevel()) {
-					min = tr.RunLevel() + 1
-				} else {
-					min = tr.FoldLevel() + 1
-				}
-				if tr, err = doc.Policy.Unfold(src, min); err != nil {
-					t.Fatal(err)
-				}
-				if tr.FoldLevel() >= 0 && tr.FoldLevel() < min || tr.RunLevel() >= 0 && tr.RunLevel() < min {
-					t.Fatalf("%s, budget %d: Unfold(%d) gave folds at %d, runs at %d", name, budget, min, tr.FoldLevel(), tr.RunLevel())
-				}
-			}
-			if tr.Len() != whole.Len() {
-				t.Errorf("%s, budget %d: unfolded to %d nodes, want %d", name, budget, tr.Len(), whole.Len())
-			}
+			runs := checkUnfolding(t, fmt.Sprintf("%s, budget %d", name, budget), doc, src, whole, false, valid, uint64(budget))
 			if runs == 0 && budget == 40 {
 				t.Errorf("%s, budget %d: no runs", name, budget)
 			}
 		}
 	}
+}
+
+// checkUnfolding follows the tree of doc, a document of src, as the
+// search unfolds it, down to the full tree whole: at each step the tree
+// renders src back, its runs stand for whole consecutive items (as many in
+// each run of a list but its last; see itemCounts, with junk), 50 random
+// candidates (rand seed) pass valid, and Unfold makes progress. It returns
+// the number of runs seen.
+func checkUnfolding(t *testing.T, name string, doc *grammars.Doc, src []byte, whole *tree.Tree, junk bool, valid func([]byte) error, seed uint64) int {
+	t.Helper()
+	tr, min, runs := doc.Tree, 1, 0
+	for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
+		if steps > 20 {
+			t.Fatalf("%s: no full tree after 20 unfoldings", name)
+		}
+		if got := string(unparse.Text(tr, doc.Policy, tree.Candidate{})); got != string(src) {
+			t.Fatalf("%s: the tree renders as\n%s", name, clip([]byte(got)))
+		}
+		counts := itemCounts(t, tr, whole, junk)
+		runs += len(counts)
+		for i, c := range counts {
+			if c < 1 || i > 0 && c > counts[0] {
+				t.Errorf("%s: runs of %v items", name, counts)
+				break
+			}
+		}
+		rng := rand.New(rand.NewPCG(seed, uint64(steps)))
+		for range 50 {
+			if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
+				t.Fatalf("%s: a candidate is not valid: %v\n%s", name, valid(text), clip(text))
+			}
+		}
+		// Unfold as the search does: past the runs, or below the
+		// folded level.
+		if tr.RunLevel() >= 0 && (tr.FoldLevel() < 0 || tr.RunLevel() <= tr.FoldLevel()) {
+			min = tr.RunLevel() + 1
+		} else {
+			min = tr.FoldLevel() + 1
+		}
+		var err error
+		if tr, err = doc.Policy.Unfold(src, min); err != nil {
+			t.Fatal(err)
+		}
+		if tr.FoldLevel() >= 0 && tr.FoldLevel() < min || tr.RunLevel() >= 0 && tr.RunLevel() < min {
+			t.Fatalf("%s: Unfold(%d) gave folds at %d, runs at %d", name, min, tr.FoldLevel(), tr.RunLevel())
+		}
+	}
+	if tr.Len() != whole.Len() {
+		t.Errorf("%s: unfolded to %d nodes, want %d", name, tr.Len(), whole.Len())
+	}
+	return runs
 }
 
 // TestRunsReduction reduces each input with long lists from its full tree

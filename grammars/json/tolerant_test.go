@@ -558,15 +558,13 @@ func TestTolerantFold(t *testing.T) {
 		if want := grammartest.LevelSizes(whole); !slices.Equal(count.sizes, want) {
 			t.Errorf("%s: level sizes %v, want %v", name, count.sizes, want)
 		}
-		for fold := 1; fold < whole.MaxDepth(); fold++ {
+		checkFoldLevels(t, name, whole, func(fold int) (*tree.Tree, error) {
 			r, err := readTolerant(src, 1, fold, false)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
-			if err := grammartest.CheckFolded(whole, r.t, fold); err != nil {
-				t.Fatalf("%s folded at %d: %v", name, fold, err)
-			}
-		}
+			return r.t, nil
+		})
 	}
 }
 
@@ -592,14 +590,7 @@ func TestTolerantFoldedReduction(t *testing.T) {
 				want = append(want, whole.Text(tree.NodeID(id)))
 			}
 		}
-		interesting := func(c []byte) bool {
-			for _, w := range want {
-				if !bytes.Contains(c, w) {
-					return false
-				}
-			}
-			return true
-		}
+		interesting := containsAll(want)
 		var outs [2][]byte
 		var seen [2][]string
 		for i, budget := range []int{math.MaxInt, 1} {
@@ -658,43 +649,17 @@ func brokenLongLists() map[string][]byte {
 	return inputs
 }
 
-// tolerantItemCounts returns, for each run of tr, the number of items of
-// the full tree whole that it stands for: the items of the list whose
-// bytes lie in the run, which starts where one of them does and ends where
-// a child of the list does (an item, or what is not JSON after the last
-// item of the run: a comma that separates nothing, a comment).
-func tolerantItemCounts(t *testing.T, tr, whole *tree.Tree) []int {
-	t.Helper()
-	starts, ends := make(map[int32]tree.NodeID), make(map[int32]bool)
-	for id := 1; id < whole.Len(); id++ {
-		n := &whole.Nodes[id]
-		if n.Is(tree.ListItem) {
-			starts[n.Start] = tree.NodeID(id)
-		}
-		ends[n.End] = true
-	}
-	var counts []int
-	for id := range tr.Nodes {
-		n := &tr.Nodes[id]
-		if !n.Is(tree.Run) {
-			continue
-		}
-		first, ok := starts[n.Start]
-		if n.Kind != "run" || !ok || !ends[n.End] || len(tr.Children(tree.NodeID(id))) != 0 {
-			t.Fatalf("run %d [%d,%d) does not span whole items", id, n.Start, n.End)
-		}
-		count := 0
-		for c := first; c < tree.NodeID(whole.Len()) && whole.Nodes[c].Start < n.End; c = whole.SubtreeEnd(c) {
-			if whole.Nodes[c].Parent == whole.Nodes[first].Parent && whole.Nodes[c].Is(tree.ListItem) {
-				if whole.Nodes[c].End > n.End {
-					t.Fatalf("run %d [%d,%d) ends inside an item", id, n.Start, n.End)
-				}
-				count++
+// containsAll returns a test that says yes to a candidate holding every
+// text of want.
+func containsAll(want [][]byte) func([]byte) bool {
+	return func(c []byte) bool {
+		for _, w := range want {
+			if !bytes.Contains(c, w) {
+				return false
 			}
 		}
-		counts = append(counts, count)
+		return true
 	}
-	return counts
 }
 
 // TestTolerantRuns checks the trees of broken documents with long lists
@@ -711,39 +676,7 @@ func TestTolerantRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, runs := doc.Tree, 0
-		for steps := 0; tr.FoldLevel() >= 0 || tr.RunLevel() >= 0; steps++ {
-			if steps > 20 {
-				t.Fatalf("%s: no full tree after 20 unfoldings", name)
-			}
-			if got := unparse.Text(tr, doc.Policy, tree.Candidate{}); !bytes.Equal(got, src) {
-				t.Fatalf("%s: the tree renders as\n%s", name, clip(got))
-			}
-			counts := tolerantItemCounts(t, tr, whole)
-			runs += len(counts)
-			for i, c := range counts {
-				if c < 1 || i > 0 && c > counts[0] {
-					t.Errorf("%s: runs of %v items", name, counts)
-					break
-				}
-			}
-			rng := rand.New(rand.NewPCG(uint64(steps), 5))
-			for range 50 {
-				if text := unparse.Text(tr, doc.Policy, grammartest.RandomCandidate(tr, rng)); valid(text) != nil {
-					t.Fatalf("%s: candidate %q: %v", name, clip(text), valid(text))
-				}
-			}
-			min := tr.FoldLevel() + 1 // as the search does: past the runs, or below the folded level
-			if tr.RunLevel() >= 0 && (tr.FoldLevel() < 0 || tr.RunLevel() <= tr.FoldLevel()) {
-				min = tr.RunLevel() + 1
-			}
-			if tr, err = doc.Policy.Unfold(src, min); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if tr.Len() != whole.Len() {
-			t.Errorf("%s: unfolded to %d nodes, want %d", name, tr.Len(), whole.Len())
-		}
+		runs := checkUnfolding(t, name, doc, src, whole, true, valid, 5)
 		if runs == 0 {
 			t.Errorf("%s: no runs", name)
 		}
@@ -762,14 +695,7 @@ func TestTolerantRuns(t *testing.T) {
 				break
 			}
 		}
-		interesting := func(c []byte) bool {
-			for _, w := range want {
-				if !bytes.Contains(c, w) {
-					return false
-				}
-			}
-			return true
-		}
+		interesting := containsAll(want)
 		var outs [2][]byte
 		var tests [2]int
 		for i, budget := range []int{math.MaxInt, 40} {
