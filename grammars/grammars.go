@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
@@ -79,6 +80,18 @@ func Position(src []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(src[:off], []byte{'\n'})
 	col = off - bytes.LastIndexByte(src[:off], '\n')
 	return line, col
+}
+
+// Plural returns n and noun for a message, the noun in the plural unless
+// n is 1: "1 test", "2 tests", "3 processes".
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case strings.HasSuffix(noun, "s"):
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // FoldDepth chooses where the tree of a large input stops, given the number

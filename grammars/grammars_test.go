@@ -29,3 +29,23 @@ func TestFoldDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestPlural checks the counts of messages.
+func TestPlural(t *testing.T) {
+	tests := []struct {
+		n    int
+		noun string
+		want string
+	}{
+		{0, "test", "0 tests"},
+		{1, "test run", "1 test run"},
+		{2, "missing token", "2 missing tokens"},
+		{1, "process", "1 process"},
+		{3, "process", "3 processes"},
+	}
+	for _, tt := range tests {
+		if got := grammars.Plural(tt.n, tt.noun); got != tt.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", tt.n, tt.noun, got, tt.want)
+		}
+	}
+}

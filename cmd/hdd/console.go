@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
 	"golang.org/x/term"
 )
@@ -119,7 +120,7 @@ func statusText(p hdd.Progress, original int) string {
 		rate = float64(st.Tests) / st.Elapsed.Seconds()
 	}
 	return fmt.Sprintf("hdd: %s | %d B left (%s) | %s, %d cached, %.1f/s | %v",
-		p.Phase, p.Bytes, percent(p.Bytes, original), plural(st.Tests, "test"), st.CacheHits, rate, st.Elapsed.Round(time.Second))
+		p.Phase, p.Bytes, percent(p.Bytes, original), grammars.Plural(st.Tests, "test"), st.CacheHits, rate, st.Elapsed.Round(time.Second))
 }
 
 // percent returns part as a percentage of whole, never rounded to 0% or

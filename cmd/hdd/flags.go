@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
@@ -322,18 +323,7 @@ func (b *byteSize) Set(s string) error {
 // mb formats a size in whole megabytes, or in bytes below one.
 func mb(n int64) string {
 	if n < 1<<20 {
-		return plural(int(n), "byte")
+		return grammars.Plural(int(n), "byte")
 	}
 	return fmt.Sprintf("%d MB", n>>20)
-}
-
-// plural returns "1 test", "2 tests".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "s") {
-		return strconv.Itoa(n) + " " + noun + "es"
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -222,10 +222,10 @@ func reproduceFolder(test, path string) string {
 // or, for a folder's archive, its files and the bytes they hold.
 func size(text []byte, isFolder bool) string {
 	if !isFolder {
-		return plural(len(text), "byte")
+		return grammars.Plural(len(text), "byte")
 	}
 	files, n := folder.Stats(text)
-	return plural(files, "file") + ", " + plural(n, "byte")
+	return grammars.Plural(files, "file") + ", " + grammars.Plural(n, "byte")
 }
 
 // inputSize describes the input's size where a message gives it as a

@@ -205,7 +205,7 @@ func dumpTree(ctx context.Context, path string, o options, stdout io.Writer, con
 	for _, w := range doc.Warnings {
 		con.printf("warning: %s: %s", path, w)
 	}
-	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, plural(doc.Tree.Len(), "node"), doc.Tree.MaxDepth())
+	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, grammars.Plural(doc.Tree.Len(), "node"), doc.Tree.MaxDepth())
 	return doc.Tree.Dump(stdout)
 }
 

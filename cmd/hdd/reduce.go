@@ -78,7 +78,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		defer func() {
 			reaper.Close()
 			if n := reaper.Killed(); n > 0 {
-				warnf("the test left %s running outside its process group (setsid, timeout, daemons): hdd killed them after each run", plural(n, "process"))
+				warnf("the test left %s running outside its process group (setsid, timeout, daemons): hdd killed them after each run", grammars.Plural(n, "process"))
 			}
 		}()
 	}
@@ -182,8 +182,8 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	if from.doc != nil {
 		start = from.doc
 	}
-	logf("reducing %s (%s, %s, %s) with %v and %v, %s", from.name, f.Name, size(start.Tree.Src, p.folder), plural(countNodes(start.Tree), "node"),
-		o.algorithm, o.minimizer, plural(o.jobs, "job"))
+	logf("reducing %s (%s, %s, %s) with %v and %v, %s", from.name, f.Name, size(start.Tree.Src, p.folder), grammars.Plural(countNodes(start.Tree), "node"),
+		o.algorithm, o.minimizer, grammars.Plural(o.jobs, "job"))
 	showStatus.Store(true)
 
 	reduceFrom := func(start *grammars.Doc, pre *hdd.Checked) (*hdd.Result, error) {

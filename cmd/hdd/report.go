@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/grammars/folder"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/runner"
@@ -58,19 +59,19 @@ func summary(con *console, input string, original int, res *hdd.Result, timeouts
 		filesBefore, sizeBefore := folder.Stats(folderOrig)
 		filesAfter, sizeAfter := folder.Stats(res.Output)
 		before, after = sizeBefore, sizeAfter
-		what = fmt.Sprintf("%s -> %s, ", plural(filesBefore, "file"), plural(filesAfter, "file"))
+		what = fmt.Sprintf("%s -> %s, ", grammars.Plural(filesBefore, "file"), grammars.Plural(filesAfter, "file"))
 	}
 	change := "no smaller"
 	if after < before {
 		change = percent(before-after, before) + " smaller"
 	}
-	con.printf("%s %s: %s%d -> %s (%s), %d -> %s", state, input, what, before, plural(after, "byte"), change,
-		st.NodesBefore, plural(st.NodesAfter, "node"))
+	con.printf("%s %s: %s%d -> %s (%s), %d -> %s", state, input, what, before, grammars.Plural(after, "byte"), change,
+		st.NodesBefore, grammars.Plural(st.NodesAfter, "node"))
 	if st.FoldsTried > 0 {
 		con.printf("%d of %d folds adopted (%d candidates found interesting at once, combined)", st.Folds, st.FoldsTried, st.Folded)
 	}
 	con.printf("%s (%d canceled, %d timed out), %d cache hits, %d malformed candidates skipped; %v in all, tests running %v of it; hdd's own CPU %v",
-		plural(st.Tests, "test run"), st.Canceled, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
+		grammars.Plural(st.Tests, "test run"), st.Canceled, timeouts, st.CacheHits, st.Rejected, st.Elapsed.Round(time.Millisecond),
 		st.TestWall.Round(time.Millisecond), ownCPU().Round(time.Millisecond))
 }
 

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hddreduce/hdd/grammars"
 )
 
 // TestBadInputTable covers each row of the README's table of failures with
@@ -1001,7 +1003,7 @@ func TestTestRunsCounted(t *testing.T) {
 			// A run canceled just after its start may be killed before
 			// its first line: it is counted, and canceled, but not logged.
 			if st.Tests < started || st.Tests-started > st.Canceled ||
-				!strings.Contains(r.stderr, fmt.Sprintf("hdd: %s (%d canceled", plural(st.Tests, "test run"), st.Canceled)) {
+				!strings.Contains(r.stderr, fmt.Sprintf("hdd: %s (%d canceled", grammars.Plural(st.Tests, "test run"), st.Canceled)) {
 				t.Errorf("%d processes logged their start; -stats-json says %d tests (%d canceled):\n%s", started, st.Tests, st.Canceled, r.stderr)
 			}
 		})

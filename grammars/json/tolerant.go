@@ -233,14 +233,14 @@ func (r *tolerant) warning(err error) string {
 		}
 	}
 	if r.unclosed > 0 {
-		kept = append(kept, plural(r.unclosed, "bracket")+" never closed")
+		kept = append(kept, grammars.Plural(r.unclosed, "bracket")+" never closed")
 	}
 	msg := fmt.Sprintf("not valid JSON (%v): read tolerantly", err)
 	if len(kept) > 0 {
 		msg += ", keeping byte for byte " + strings.Join(kept, " and ")
 	}
 	if r.comments > 0 {
-		msg += ", with " + plural(r.comments, "comment") + " as removable nodes"
+		msg += ", with " + grammars.Plural(r.comments, "comment") + " as removable nodes"
 	}
 	return msg
 }
@@ -251,14 +251,6 @@ func (r *tolerant) bomLen() int {
 		return len(bom)
 	}
 	return 0
-}
-
-// plural returns n and noun, in the plural unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // next returns the offset of the first byte from i on that is not white

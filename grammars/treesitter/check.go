@@ -116,7 +116,7 @@ func (c *checker) check(cand []byte) error {
 	if n, first := errorCount(tree.RootNode()); n > c.limit {
 		line, col := grammars.Position(cand, first)
 		return &grammars.SyntaxError{Line: line, Col: col,
-			Msg: fmt.Sprintf("%s, the input had %d", plural(n, "syntax error", "syntax errors"), c.limit)}
+			Msg: fmt.Sprintf("%s, the input had %d", grammars.Plural(n, "syntax error"), c.limit)}
 	}
 	if names != nil {
 		return c.declaredIn(tree, cand, names)

@@ -205,21 +205,14 @@ func warning(src []byte, first, regions, errBytes, missing int) string {
 	switch share := float64(errBytes) / float64(max(nonSpace(src), 1)); {
 	case regions > 0 && share > mostlyErrors:
 		parts = append(parts, fmt.Sprintf("could not parse %d%% of the file, in %s (kept as text and reduced line by line)",
-			int(100*share), plural(regions, "region", "regions")))
+			int(100*share), grammars.Plural(regions, "region")))
 	case regions > 0:
-		parts = append(parts, "could not parse "+plural(regions, "region", "regions")+" (kept opaque)")
+		parts = append(parts, "could not parse "+grammars.Plural(regions, "region")+" (kept opaque)")
 	}
 	if missing > 0 {
-		parts = append(parts, "found "+plural(missing, "missing token", "missing tokens"))
+		parts = append(parts, "found "+grammars.Plural(missing, "missing token"))
 	}
 	return fmt.Sprintf("%d:%d: tree-sitter %s; the first is here", line, col, strings.Join(parts, " and "))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // nonSpace counts the bytes of src that are not white space.
