@@ -260,13 +260,18 @@ func (r *tolerant) next(i int) int {
 		switch c := r.src[i]; {
 		case isBlank(c):
 			i++
-		case c == '/' && i+1 < len(r.src) && (r.src[i+1] == '/' || r.src[i+1] == '*'):
+		case commentAt(r.src, i):
 			i = r.commentEnd(i)
 		default:
 			return i
 		}
 	}
 	return i
+}
+
+// commentAt reports whether a comment, // or /*, starts at src[i].
+func commentAt(src []byte, i int) bool {
+	return i+1 < len(src) && src[i] == '/' && (src[i+1] == '/' || src[i+1] == '*')
 }
 
 // commentEnd returns the end of the comment at i: before the line break
@@ -309,7 +314,7 @@ func (r *tolerant) space(parent tree.NodeID, depth int) {
 			i++
 		}
 		r.pos = i
-		if i+1 >= len(r.src) || r.src[i] != '/' || r.src[i+1] != '/' && r.src[i+1] != '*' {
+		if !commentAt(r.src, i) {
 			return
 		}
 		end := r.commentEnd(i)
@@ -505,7 +510,7 @@ func wordPart(src []byte, j int) bool {
 	case ' ', '\t', '\n', '\r', '\f', '\v', '{', '}', '[', ']', ',', ':', '"', '\'':
 		return false
 	case '/':
-		return j+1 >= len(src) || src[j+1] != '/' && src[j+1] != '*'
+		return !commentAt(src, j)
 	}
 	return true
 }
