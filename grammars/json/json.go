@@ -642,20 +642,11 @@ func fuse(a, b byte) bool { return wordByte(a) && wordByte(b) }
 
 // minimal returns the smallest value of v's type, or "" if v has no smaller
 // form of its type (true, false, null).
-func minimal(v gjson.Result) string {
-	switch v.Type {
-	case gjson.JSON:
-		if strings.HasPrefix(v.Raw, "[") {
-			return "[]"
-		}
-		return "{}"
-	case gjson.String:
-		return `""`
-	case gjson.Number:
-		return "0"
-	}
-	return ""
-}
+func minimal(v gjson.Result) string { return minimalForm[kind(v)] }
+
+// minimalForm maps the kind of a value to the smallest value of its type,
+// for the kinds that have one: what a value that must stay is replaced by.
+var minimalForm = map[string]string{"object": "{}", "array": "[]", "string": `""`, "number": "0"}
 
 // kind returns the node kind of value v.
 func kind(v gjson.Result) string {

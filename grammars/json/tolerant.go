@@ -367,22 +367,17 @@ func (r *tolerant) malformed(parent tree.NodeID, depth, end int, flags tree.Flag
 }
 
 // value reads the value at r.pos, a non-space byte that starts an item, as
-// the last child of parent: an element if item, else a member's value or
-// the top-level value (flags 0, replaced by its minimal form). It reports
-// the value's shape.
+// the last child of parent: an element if flags hold ListItem, else a
+// member's value or the top-level value (flags 0, replaced by its minimal
+// form). It reports the value's shape.
 func (r *tolerant) value(parent tree.NodeID, depth int, flags tree.Flags) (tree.NodeID, shape, error) {
-	item := flags&tree.ListItem != 0
 	switch c := r.src[r.pos]; {
 	case c == '{' || c == '[':
-		return r.container(parent, depth, flags, item)
+		return r.container(parent, depth, flags)
 	case c == '"':
 		end, closed := r.stringEnd(r.pos)
 		if closed && encjson.Valid(r.src[r.pos:end]) {
-			replace := `""`
-			if item {
-				replace = ""
-			}
-			id := r.add(parent, depth, "string", r.pos, end, flags|tree.Chars, replace)
+			id := r.addValue(parent, depth, "string", r.pos, end, flags|tree.Chars)
 			r.pos, r.end = end, end
 			return id, sound, nil
 		}
@@ -396,18 +391,25 @@ func (r *tolerant) value(parent tree.NodeID, depth int, flags tree.Flags) (tree.
 	end := r.wordEnd(r.pos)
 	word := r.src[r.pos:end]
 	if encjson.Valid(word) {
-		kind, replace := string(word), "" // true, false, null
+		kind := string(word) // true, false, null
 		if c := word[0]; c == '-' || c >= '0' && c <= '9' {
-			kind, replace = "number", "0"
+			kind = "number"
 		}
-		if item {
-			replace = ""
-		}
-		id := r.add(parent, depth, kind, r.pos, end, flags, replace)
+		id := r.addValue(parent, depth, kind, r.pos, end, flags)
 		r.pos, r.end = end, end
 		return id, sound, nil
 	}
 	return r.malformed(parent, depth, end, flags), broken, nil
+}
+
+// addValue adds a value of kind as add does: replaced by its minimal form
+// (minimalForm) when removed, unless it is an item, which vanishes.
+func (r *tolerant) addValue(parent tree.NodeID, depth int, kind string, start, end int, flags tree.Flags) tree.NodeID {
+	replace := ""
+	if flags&tree.ListItem == 0 {
+		replace = minimalForm[kind]
+	}
+	return r.add(parent, depth, kind, start, end, flags, replace)
 }
 
 // quoted adds the string at r.pos, ending at end, that is not JSON: one in
@@ -529,26 +531,23 @@ func bareByte(c byte) bool { return !isBlank(c) && strings.IndexByte("{}[],:\"'"
 // item. It reports its shape: sound if it is closed, cut if the end of the
 // input cuts it short, broken if a bracket closes an outer container
 // before it.
-func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags, item bool) (tree.NodeID, shape, error) {
+func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags) (tree.NodeID, shape, error) {
 	if len(r.open) >= MaxDepth {
 		line, col := grammars.Position(r.src, r.pos-r.bomLen())
 		return 0, broken, &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("nested more than %d levels deep", MaxDepth)}
 	}
 	obj := r.src[r.pos] == '{'
-	kind, closer, replace := "array", byte(']'), "[]"
+	kind, closer := "array", byte(']')
 	if obj {
-		kind, closer, replace = "object", '}', "{}"
-	}
-	if item {
-		replace = ""
+		kind, closer = "object", '}'
 	}
 	run := r.inRuns(depth + 1)
 	folded := depth == r.fold
 	if folded {
 		flags |= tree.Folded
 	}
-	id := r.add(parent, depth, kind, r.pos, r.pos, flags, replace)
+	id := r.addValue(parent, depth, kind, r.pos, r.pos, flags)
 	if run != nil {
 		run.parent = id
 	}
@@ -647,7 +646,7 @@ func (r *tolerant) inRuns(depth int) *runState {
 		return nil
 	}
 	dry := &tolerant{src: r.src, pos: r.pos, fold: -1, runs: -1, open: slices.Clone(r.open)}
-	if _, _, err := dry.container(tree.NoNode, depth-1, 0, true); err != nil || dry.items <= r.runLen {
+	if _, _, err := dry.container(tree.NoNode, depth-1, tree.ListItem); err != nil || dry.items <= r.runLen {
 		return nil
 	}
 	return &runState{r: r, depth: depth}
