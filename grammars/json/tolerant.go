@@ -506,16 +506,9 @@ func (r *tolerant) wordEnd(i int) int {
 	return max(j, i+1)
 }
 
-// wordPart reports whether src[j] is part of a word.
-func wordPart(src []byte, j int) bool {
-	switch c := src[j]; c {
-	case ' ', '\t', '\n', '\r', '\f', '\v', '{', '}', '[', ']', ',', ':', '"', '\'':
-		return false
-	case '/':
-		return !commentAt(src, j)
-	}
-	return true
-}
+// wordPart reports whether src[j] is part of a word: a bare byte that
+// does not start a comment.
+func wordPart(src []byte, j int) bool { return bareByte(src[j]) && !commentAt(src, j) }
 
 // tolerantFuse is the Fuse of a document read tolerantly: two bytes of
 // words (numbers, literals, bare words) would run together, and a slash
@@ -542,15 +535,12 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags) (t
 	if obj {
 		kind, closer = "object", '}'
 	}
-	run := r.inRuns(depth + 1)
 	folded := depth == r.fold
 	if folded {
 		flags |= tree.Folded
 	}
 	id := r.addValue(parent, depth, kind, r.pos, r.pos, flags)
-	if run != nil {
-		run.parent = id
-	}
+	run := r.inRuns(id, depth+1)
 	if folded {
 		defer r.unfold(id, flags)()
 	}
@@ -638,10 +628,10 @@ type runState struct {
 	n      int // the items of the run open
 }
 
-// inRuns returns the runState of the container at r.pos, whose items are
-// at depth, if they are at the depth of runs and more than a run holds
+// inRuns returns the runState of the container id at r.pos, whose items
+// are at depth, if they are at the depth of runs and more than a run holds
 // (a dry reading counts them), else nil.
-func (r *tolerant) inRuns(depth int) *runState {
+func (r *tolerant) inRuns(id tree.NodeID, depth int) *runState {
 	if depth != r.runs || r.t == nil || r.quiet > 0 {
 		return nil
 	}
@@ -649,7 +639,7 @@ func (r *tolerant) inRuns(depth int) *runState {
 	if _, _, err := dry.container(tree.NoNode, depth-1, tree.ListItem); err != nil || dry.items <= r.runLen {
 		return nil
 	}
-	return &runState{r: r, depth: depth}
+	return &runState{r: r, parent: id, depth: depth}
 }
 
 // item starts an item: in the run open, or in a new one if the open one is
