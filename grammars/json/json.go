@@ -261,11 +261,13 @@ func splitLines(src []byte) (spans []span, ok bool) {
 			// mayBeValues tells most lines that are not JSON without a
 			// decoder: those of a pretty-printed document ({, "a": 1,).
 			var values []span
-			err := errNotValues
-			if mayBeValues(t) {
+			valid := mayBeValues(t)
+			if valid {
+				var err error
 				values, err = splitValues(line)
+				valid = err == nil
 			}
-			if err == nil {
+			if valid {
 				for _, v := range values {
 					spans = append(spans, span{start: start + v.start, end: start + v.end})
 				}
@@ -291,9 +293,6 @@ func splitLines(src []byte) (spans []span, ok bool) {
 	}
 	return spans, good+bad >= 2 && good >= bad
 }
-
-// errNotValues stands for the error of a line that mayBeValues rules out.
-var errNotValues = errors.New("not JSON values")
 
 // mayBeValues reports whether line, trimmed, may be a stream of JSON
 // values: it starts as a value starts and ends as one ends.
@@ -338,24 +337,29 @@ func malformedWarning(src []byte, spans []span) string {
 	switch {
 	case n == 0:
 		return ""
-	case n == 1 && reduced == 1:
-		return fmt.Sprintf("line %s is not JSON%s: it is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines", lines[0], first)
 	case n == 1:
-		return fmt.Sprintf("line %s is not JSON%s: it is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", lines[0], first)
+		which = "line " + lines[0] + " is"
 	case n <= 3:
-		which = strings.Join(lines[:n-1], ", ") + " and " + lines[n-1]
+		which = "lines " + strings.Join(lines[:n-1], ", ") + " and " + lines[n-1] + " are"
 	default:
-		which = fmt.Sprintf("%s and %d more", strings.Join(lines, ", "), n-3)
+		which = fmt.Sprintf("lines %s and %d more are", strings.Join(lines, ", "), n-3)
 	}
+	each := "each is"
+	if n == 1 {
+		each = "it is"
+	}
+	var fate string
 	switch {
+	case reduced == 0:
+		fate = "kept byte for byte as a record of its own, which the search may remove"
 	case reduced == n:
-		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte); the other lines are reduced as JSON Lines", which, first)
+		fate = "a record of its own, which the search may remove or reduce, read tolerantly (what is not JSON in it is kept byte for byte)"
 	case reduced == 1:
-		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove; the 1 that is an object or array it may also reduce, read tolerantly (what is not JSON in it is kept byte for byte), and the others it keeps byte for byte; the other lines are reduced as JSON Lines", which, first)
-	case reduced > 1:
-		return fmt.Sprintf("lines %s are not JSON%s: each is a record of its own, which the search may remove; the %d that are objects or arrays it may also reduce, read tolerantly (what is not JSON in them is kept byte for byte), and the others it keeps byte for byte; the other lines are reduced as JSON Lines", which, first, reduced)
+		fate = "a record of its own, which the search may remove; the 1 that is an object or array it may also reduce, read tolerantly (what is not JSON in it is kept byte for byte), and the others it keeps byte for byte"
+	default:
+		fate = fmt.Sprintf("a record of its own, which the search may remove; the %d that are objects or arrays it may also reduce, read tolerantly (what is not JSON in them is kept byte for byte), and the others it keeps byte for byte", reduced)
 	}
-	return fmt.Sprintf("lines %s are not JSON%s: each is kept byte for byte as a record of its own, which the search may remove; the other lines are reduced as JSON Lines", which, first)
+	return fmt.Sprintf("%s not JSON%s: %s %s; the other lines are reduced as JSON Lines", which, first, each, fate)
 }
 
 // splitValues is split for src without a byte order mark.
