@@ -115,20 +115,9 @@ func TestFoldedReduction(t *testing.T) {
 			continue
 		}
 		for _, alg := range algorithms {
-			var outs [2][]byte
-			var seen [2][]string
-			for i, budget := range []int{math.MaxInt, 1} {
-				doc, err := parse(src, budget, 1, anyJSON)
-				if err != nil {
-					t.Fatal(err)
-				}
-				seen[i], outs[i], err = grammartest.Reduce(doc, alg.r, func(c []byte) bool { return bytes.Contains(c, want) })
-				if err != nil {
-					t.Fatalf("%s, %s: %v", name, alg.name, err)
-				}
-				if i == 1 && doc.Tree.FoldLevel() >= 0 {
-					unfolded++
-				}
+			outs, seen, folded := reduceTwice(t, name+", "+alg.name, 1, parseAt(src), alg.r, containsAll([][]byte{want}))
+			if folded {
+				unfolded++
 			}
 			reductions++
 			if !bytes.Equal(outs[0], outs[1]) {
@@ -323,6 +312,31 @@ func checkUnfolding(t *testing.T, name string, doc *grammars.Doc, src []byte, wh
 	return runs
 }
 
+// reduceTwice reduces the document that at builds within no budget and the
+// one it builds within budget, with r and the test interesting: the two
+// results, the candidates the test saw in each, and whether the second
+// tree is folded.
+func reduceTwice(t *testing.T, name string, budget int, at func(budget int) (*grammars.Doc, error),
+	r hdd.Reducer, interesting func([]byte) bool) (outs [2][]byte, seen [2][]string, folded bool) {
+	t.Helper()
+	for i, b := range []int{math.MaxInt, budget} {
+		doc, err := at(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		folded = doc.Tree.FoldLevel() >= 0
+		if seen[i], outs[i], err = grammartest.Reduce(doc, r, interesting); err != nil {
+			t.Fatalf("%s, budget %d: %v", name, b, err)
+		}
+	}
+	return outs, seen, folded
+}
+
+// parseAt returns parse of src within a budget, from level 1.
+func parseAt(src []byte) func(budget int) (*grammars.Doc, error) {
+	return func(budget int) (*grammars.Doc, error) { return parse(src, budget, 1, anyJSON) }
+}
+
 // TestRunsReduction reduces each input with long lists from its full tree
 // and from trees built in runs: the results are the same, for about as
 // many test runs.
@@ -336,21 +350,8 @@ func TestRunsReduction(t *testing.T) {
 				want = whole.Text(tree.NodeID(id))
 			}
 		}
-		var outs [2][]byte
-		var tests [2]int
-		for i, budget := range []int{math.MaxInt, 40} {
-			doc, err := parse(src, budget, 1, anyJSON)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var seen []string
-			seen, outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar},
-				func(c []byte) bool { return bytes.Contains(c, want) })
-			if err != nil {
-				t.Fatalf("%s, budget %d: %v", name, budget, err)
-			}
-			tests[i] = len(seen)
-		}
+		outs, seen, _ := reduceTwice(t, name, 40, parseAt(src), hdd.Reducer{Algorithm: hdd.HDDStar}, containsAll([][]byte{want}))
+		tests := [2]int{len(seen[0]), len(seen[1])}
 		if !bytes.Equal(outs[0], outs[1]) {
 			t.Errorf("%s: in runs, the result is %q, want %q", name, outs[1], outs[0])
 		}

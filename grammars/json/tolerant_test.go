@@ -591,20 +591,9 @@ func TestTolerantFoldedReduction(t *testing.T) {
 			}
 		}
 		interesting := containsAll(want)
-		var outs [2][]byte
-		var seen [2][]string
-		for i, budget := range []int{math.MaxInt, 1} {
-			doc, err := parseTolerant(src, fmt.Errorf("test"), budget)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i == 1 && doc.Tree.FoldLevel() >= 0 {
-				unfolded++
-			}
-			seen[i], outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
+		outs, seen, folded := reduceTwice(t, name, 1, parseTolerantAt(src), hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
+		if folded {
+			unfolded++
 		}
 		reductions++
 		if slices.Equal(seen[0], seen[1]) {
@@ -647,6 +636,11 @@ func brokenLongLists() map[string][]byte {
 		inputs[name+", junk"] = slices.Concat(src[:mid], []byte(", NaN,, /* c */"), src[mid:])
 	}
 	return inputs
+}
+
+// parseTolerantAt returns parseTolerant of src within a budget.
+func parseTolerantAt(src []byte) func(budget int) (*grammars.Doc, error) {
+	return func(budget int) (*grammars.Doc, error) { return parseTolerant(src, errors.New("test"), budget) }
 }
 
 // containsAll returns a test that says yes to a candidate holding every
@@ -696,20 +690,8 @@ func TestTolerantRuns(t *testing.T) {
 			}
 		}
 		interesting := containsAll(want)
-		var outs [2][]byte
-		var tests [2]int
-		for i, budget := range []int{math.MaxInt, 40} {
-			doc, err := parseTolerant(src, errors.New("test"), budget)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var seen []string
-			seen, outs[i], err = grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
-			if err != nil {
-				t.Fatalf("%s, budget %d: %v", name, budget, err)
-			}
-			tests[i] = len(seen)
-		}
+		outs, seen, _ := reduceTwice(t, name, 40, parseTolerantAt(src), hdd.Reducer{Algorithm: hdd.HDDStar}, interesting)
+		tests := [2]int{len(seen[0]), len(seen[1])}
 		if len(outs[1]) > len(outs[0]) {
 			t.Errorf("%s: in runs, the result is %q, want one no larger than %q", name, outs[1], outs[0])
 		}
