@@ -10,7 +10,10 @@
 //     its Replace text (or stays as it is when Replace is empty).
 //  3. A replaced node emits its leading whitespace and the replacement text
 //     (a node replaced by nothing vanishes, as in rule 2); a hoisted node
-//     emits its leading whitespace and its descendant's bytes.
+//     emits its leading whitespace and its descendant's bytes. Each edge of
+//     the new text is a junction: a space goes there if the policy's Fuse
+//     says the bytes on both sides would fuse into one token, so that
+//     "return(x)" with x hoisted reads "return x", not "returnx".
 //  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
 //     [tree.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
@@ -188,10 +191,16 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 			return
 		}
 		r.writeLead(t.Src[from:n.Start])
+		if r.j == none && from == n.Start {
+			r.j = space // the hoisted text may fuse with what precedes it
+		}
 		if r.c.Removed(id) || !r.removed(s.Hoist) {
 			r.node(s.Hoist, false)
 		} else {
 			r.kept(s.Hoist)
+		}
+		if r.j == none {
+			r.j = space // and with what follows it
 		}
 		return
 	}

@@ -159,6 +159,42 @@ func TestFuseAfterVanish(t *testing.T) {
 	}
 }
 
+func TestFuseAtHoistEdges(t *testing.T) {
+	// "return(f(x))else(y)z": the parenthesized nodes are hoisted to what
+	// they hold; a word must not run into the hoisted text on either side.
+	src := "return(f(x))else(y)z"
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "w", 0, 6, 0, "")
+	paren := tr.Add(root, "paren", 6, 12, 0, "")
+	call := tr.Add(paren, "call", 7, 11, 0, "")
+	tr.Add(root, "w", 12, 16, 0, "")
+	paren2 := tr.Add(root, "paren", 16, 19, 0, "")
+	y := tr.Add(paren2, "w", 17, 18, 0, "")
+	tr.Add(root, "w", 19, 20, 0, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		c    tree.Candidate
+		want string
+	}{
+		{"before", tree.Candidate{}.Hoist(paren, call), "return f(x)else(y)z"},
+		{"both sides", tree.Candidate{}.Hoist(paren2, y), "return(f(x))else y z"},
+		{"replaced", tree.Candidate{}.Replace(paren, "0"), "return 0 else(y)z"},
+		{"unedited", tree.Candidate{}, src},
+	}
+	for _, tc := range tests {
+		if got := string(unparse.Text(tr, wordsFuse, tc.c)); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+		if got := string(unparse.Text(tr, nil, tc.c)); tc.name == "before" && got != "returnf(x)else(y)z" {
+			t.Errorf("%s without a policy: got %q, want no space added", tc.name, got)
+		}
+	}
+}
+
 func TestSubstitutions(t *testing.T) {
 	// (x (y z))
 	src := "(x (y z))"
