@@ -83,8 +83,10 @@
 //   - A form feed or vertical tab between tokens is white space, as it is
 //     to the unparser.
 //
-// A value is hoisted only if it is JSON and closed and no token touches it
-// (the [1] of 2[1]), so hoisting moves no broken part out of its place.
+// A value is hoisted only if it is JSON and closed. It may touch another
+// token (the [1] of 2[1], the items of [[0][1]]): the unparser puts a space
+// where the hoisted text would run into a word, so 2[1] with its 1 hoisted
+// reads 2 1, not 21.
 // The values that the end of the input cuts short (a container never
 // closed, a string whose quote is not, as in a payload cut off) have the
 // class "cut" instead: only the end of the input follows each, so a value
@@ -128,9 +130,9 @@
 // still JSON wherever the outer value stood. The node standing in a hoisted
 // value's place is removed by the hoisted value's policy, so hoisting an
 // element of [[1], 2] to its 1 and removing it leaves [2]. A top-level
-// value of a stream that touches its neighbour with no whitespace between
-// (the {"a":1} of 2{"a":1}) has no class: hoisting it to its 1 would give
-// 21, one number. Members, commas and records have no class.
+// value of a stream may touch its neighbour with no whitespace between:
+// hoisting the {"a":1} of 2{"a":1} to its 1 gives 2 1, as the policy's
+// Fuse asks (below). Members, commas and records have no class.
 //
 // The policy's Fuse puts a space between two numbers or literals that would
 // otherwise become adjacent in a stream (1 2 3 less 2 gives "1 3", and

@@ -323,8 +323,8 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 				errorf(id, "want a line that is not JSON, from its first to its last character")
 			}
 		case "object", "array", "string", "number", "true", "false", "null":
-			if want := wantClass(tr, id); n.Class != want {
-				errorf(id, "got class %q, want %q", n.Class, want)
+			if n.Class != valueClass {
+				errorf(id, "got class %q, want %q", n.Class, valueClass)
 			}
 			if !encjson.Valid(text) {
 				errorf(id, "the text is not a JSON value")
@@ -398,26 +398,6 @@ func checkTree(t testing.TB, doc *grammars.Doc) {
 			errorf(id, "got class %q", n.Class)
 		}
 	}
-}
-
-// wantClass returns the hoisting class of value node id: "value", but none
-// for a top-level value of a stream that touches a neighbour.
-func wantClass(tr *tree.Tree, id tree.NodeID) string {
-	n := &tr.Nodes[id]
-	switch tr.Nodes[n.Parent].Kind {
-	case "array", "member", "document":
-		return "value"
-	}
-	for _, r := range tr.Children(0) {
-		if len(tr.Children(r)) == 0 {
-			continue // a malformed line is a line of its own
-		}
-		v := &tr.Nodes[tr.Children(r)[0]]
-		if v.End == n.Start || v.Start == n.End {
-			return ""
-		}
-	}
-	return "value"
 }
 
 // randomHoists returns c with up to k random hoists added, as the search's

@@ -127,7 +127,7 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 		}
 		values = nil // the records are in the runs
 	}
-	for i, sp := range values {
+	for _, sp := range values {
 		if sp.bad {
 			if err := b.badLine(root, sp); err != nil {
 				return nil, err
@@ -152,10 +152,6 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 			parent = t.Add(root, "record", sp.start, recordEnd(src, sp.end), flags, "")
 			if b.fold == 1 {
 				continue
-			}
-			if i > 0 && spans[i-1].end == sp.start || i+1 < len(spans) && spans[i+1].start == sp.end {
-				// Hoisting [1] in 2[1] would give 21, one number.
-				class = ""
 			}
 			depth++
 		}

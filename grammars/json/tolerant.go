@@ -445,32 +445,17 @@ func tolerantUnits(text []byte) (open, close []byte, units [][]byte) {
 }
 
 // hoist gives value id of shape sh its hoisting class: "value" if sound,
-// "cut" if cut, none if broken or if another token touches it: a word (a
-// number hoisted into the place of the [1] of 2[1] would run into the 2),
-// or another value (the items of [[0][1]], which have no comma between
-// them: hoisting both gives 01). Brackets, colons and commas of its own
-// container may touch it, as in JSON; so may a quote, as no token runs
-// into a string.
+// "cut" if cut, none if broken. A token touching it is no bar: where a
+// hoisted value would run into a word beside it (a number hoisted into the
+// place of the [1] of 2[1]), the unparser puts a space between them.
 func (r *tolerant) hoist(id tree.NodeID, sh shape) {
-	if sh == broken || id == tree.NoNode {
-		return
-	}
-	n := &r.t.Nodes[id]
-	if int(n.Start) > r.bomLen() {
-		if c := r.src[n.Start-1]; bareByte(c) || c == ']' || c == '}' {
-			return
-		}
-	}
-	if int(n.End) < len(r.src) {
-		if c := r.src[n.End]; bareByte(c) || c == '[' || c == '{' {
-			return
-		}
-	}
-	if sh == cut {
+	switch {
+	case sh == broken || id == tree.NoNode:
+	case sh == cut:
 		r.t.SetClass(id, cutClass)
-		return
+	default:
+		r.t.SetClass(id, valueClass)
 	}
-	r.t.SetClass(id, valueClass)
 }
 
 // stringEnd returns the end of the string quoted by the byte at i, and

@@ -334,28 +334,47 @@ func TestTolerantTouching(t *testing.T) {
 	tests := []struct {
 		in        string
 		hoistable []string // the texts of the values with the class "value", in order
+		hoisted   string   // every array of one item hoisted to the item
 	}{
-		{`[[0][1]]`, []string{"[[0][1]]", "0", "1"}},
-		{`[[0], [1] ]`, []string{"[[0], [1] ]", "[0]", "0", "[1]", "1"}},
-		{`{"a":[0][1]}`, []string{`{"a":[0][1]}`, "0", "1"}},
-		{`[x[0], [1]y]`, []string{`[x[0], [1]y]`, "0", "1"}},
-		{`["s"[0]`, []string{"[0]", "0"}},
-		{`{"a": [1, 2}`, []string{`{"a": [1, 2}`, "1", "2"}},
-		{`{"a": NaN, "b": {"c": 1}}`, []string{`{"a": NaN, "b": {"c": 1}}`, `{"c": 1}`, "1"}},
+		{`[[0][1]]`, []string{"[[0][1]]", "[0]", "0", "[1]", "1"}, "[0 1]"},
+		{`[[0], [1] ]`, []string{"[[0], [1] ]", "[0]", "0", "[1]", "1"}, "[0, 1 ]"},
+		{`{"a":[0][1]}`, []string{`{"a":[0][1]}`, "[0]", "0", "[1]", "1"}, `{"a":0 1}`},
+		{`[x[0], [1]y]`, []string{`[x[0], [1]y]`, "[0]", "0", "[1]", "1"}, "[x 0, 1 y]"},
+		{`["s"[0]`, []string{`"s"`, "[0]", "0"}, `["s"0`},
+		{`2[1]`, []string{"2", "[1]", "1"}, "2 1"},
+		{`{"a": [1, 2}`, []string{`{"a": [1, 2}`, "1", "2"}, `{"a": [1, 2}`},
+		{`{"a": NaN, "b": [{"c": 1}]}`, []string{`{"a": NaN, "b": [{"c": 1}]}`, `[{"c": 1}]`, `{"c": 1}`, "1"}, `{"a": NaN, "b": {"c": 1}}`},
 	}
 	for _, tt := range tests {
 		doc, err := Parse([]byte(tt.in))
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tt.in, err)
 		}
+		tr := doc.Tree
 		var got []string
-		for i, n := range doc.Tree.Nodes {
-			if n.Class == valueClass {
-				got = append(got, string(doc.Tree.Text(tree.NodeID(i))))
+		c := tree.Candidate{}
+		for i, n := range tr.Nodes {
+			if n.Class != valueClass {
+				continue
+			}
+			id := tree.NodeID(i)
+			got = append(got, string(tr.Text(id)))
+			if kids := tr.Children(id); n.Kind == "array" && len(kids) == 1 && tr.Nodes[kids[0]].Class == valueClass {
+				c = c.Hoist(id, kids[0])
 			}
 		}
 		if strings.Join(got, " ") != strings.Join(tt.hoistable, " ") {
 			t.Errorf("Parse(%q): got hoistable %q, want %q", tt.in, got, tt.hoistable)
+		}
+		// A hoisted value that touches a word or another value is kept
+		// apart from it by a space, and the candidate is broken only as
+		// the input is.
+		text := unparse.Text(tr, doc.Policy, c)
+		if string(text) != tt.hoisted {
+			t.Errorf("Parse(%q) with its arrays of one item hoisted: got %q, want %q", tt.in, text, tt.hoisted)
+		}
+		if err := noNewBreakage(t, tr)(text); err != nil {
+			t.Errorf("Parse(%q) with its arrays of one item hoisted: %v", tt.in, err)
 		}
 	}
 }
