@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"regexp"
@@ -13,15 +14,20 @@ import (
 // word is what a C identifier, keyword or number may hold.
 var word = regexp.MustCompile(`[A-Za-z_0-9]+`)
 
+// pairs are C's tokens of two characters that two tokens could make.
+var pairs = []string{"++", "--", "->", "+=", "-=", "<<", ">>", "&&", "||", "==", "/*", "//"}
+
 // TestHoistMakesNoNewWord replaces nodes by each descendant that may stand
 // in their place, as hoisting does, and checks that no rendering holds a
-// word the input does not: a hoisted text is kept apart from the word
-// before or after it, so return(f(x)) with f(x) hoisted reads return f(x),
-// not the call returnf(x), which gcc compiles too.
+// word the input does not, nor more of a token of two characters: a
+// hoisted text is kept apart from the token before or after it, so
+// return(f(x)) with f(x) hoisted reads return f(x), not the call
+// returnf(x), which gcc compiles too, and a-(-b) reads a- -b, not a--b.
 func TestHoistMakesNoNewWord(t *testing.T) {
 	inputs := map[string][]byte{
 		"parentheses": []byte("int f(int x){return(x+1);}\nint g(int y){if(y)return(f(y));return(y)?1:2;}\n" +
-			"int h(int *p){return(*p)+sizeof(int);}\n"),
+			"int h(int *p){return(*p)+sizeof(int);}"),
+		"operators": []byte("int k(int a,int b){return a-(-b)+(+a);}\n"),
 	}
 	for _, file := range testFiles(t) {
 		src, err := os.ReadFile(file)
@@ -53,12 +59,21 @@ func TestHoistMakesNoNewWord(t *testing.T) {
 				}
 				hoists++
 				text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(x, d))
+				var made []string
 				for _, w := range word.FindAll(text, -1) {
-					if !words[string(w)] && bad < 3 {
-						bad++
-						t.Errorf("%s: %s %q hoisted to %s %q makes the word %q:\n%s",
-							name, tr.Nodes[x].Kind, tr.Text(x), tr.Nodes[d].Kind, tr.Text(d), w, text)
+					if !words[string(w)] {
+						made = append(made, string(w))
 					}
+				}
+				for _, p := range pairs {
+					if bytes.Count(text, []byte(p)) > bytes.Count(src, []byte(p)) {
+						made = append(made, p)
+					}
+				}
+				if len(made) > 0 && bad < 3 {
+					bad++
+					t.Errorf("%s: %s %q hoisted to %s %q makes %q:\n%s",
+						name, tr.Nodes[x].Kind, tr.Text(x), tr.Nodes[d].Kind, tr.Text(d), made, text)
 				}
 			}
 		}
