@@ -23,7 +23,15 @@
 //   - "doctype": the document type declaration. It is removable; a
 //     candidate that still uses an entity the doctype declared (or, with an
 //     external DTD, any entity other than the five predefined ones) is
-//     refused by Check, since the entity would be undefined. In XML its
+//     refused by Check, since the entity would be undefined. So is one
+//     that uses an entity whose value names an entity no longer declared
+//     (directly or through another value), one whose attribute default
+//     names an entity not declared before it, and one that references a
+//     parameter entity before or without its declaration (unless an
+//     external DTD may declare it): xmllint rejects each. The general
+//     entities a parameter entity's value declares count as declared where
+//     it is referenced. A parameter entity reference inside a markup
+//     declaration of the internal subset is a malformation. In XML its
 //     children are its parts that may go on their own: the "external-id"
 //     (PUBLIC "pub" "sys" or SYSTEM "sys"), removable, made of a fixed
 //     "public-id" (PUBLIC "pub") and a fixed "system-literal"; and the items

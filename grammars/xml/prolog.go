@@ -113,8 +113,11 @@ func (p *parser) doctype(i int) int {
 		}
 		end = i + k + 1
 	} else {
-		var external, peRef bool
+		var external bool
+		p.subsetAny = false
 		p.dtd = p.dtd[:0]
+		clear(p.pes)
+		clear(p.values)
 		tk := &p.tag
 		tk.errs = tk.errs[:0]
 		j := i + len("<!DOCTYPE")
@@ -131,7 +134,8 @@ func (p *parser) doctype(i int) int {
 				}
 				j += k + 2
 			case '[':
-				j = p.subset(j+1, &peRef, tk)
+				p.subsetAny = external && !p.standalone
+				j = p.subset(j+1, tk)
 				if j < 0 {
 					return 0
 				}
@@ -150,7 +154,8 @@ func (p *parser) doctype(i int) int {
 		if end == 0 {
 			return 0
 		}
-		p.anyEntity = (external || peRef) && !p.standalone
+		p.anyEntity = external && !p.standalone || p.subsetAny
+		p.entityValues()
 		for _, e := range tk.errs {
 			p.errName(e.kind, e.off, e.msg, e.name, "")
 		}
@@ -171,7 +176,7 @@ func (p *parser) doctype(i int) int {
 // subset scans an internal DTD subset from i to its closing ']' and returns
 // the position after it, or -1 when it does not end. Malformations go to
 // errs, to be counted if the doctype turns out to end.
-func (p *parser) subset(i int, peRef *bool, tk *tag) int {
+func (p *parser) subset(i int, tk *tag) int {
 	src := p.src
 	for i < len(src) {
 		c := src[i]
@@ -187,8 +192,7 @@ func (p *parser) subset(i int, peRef *bool, tk *tag) int {
 				i++
 				continue
 			}
-			*peRef = true
-			p.noteItem("pe-reference", i, k+1)
+			p.peRef(tk, i, k+1)
 			i = k + 1
 		case bytes.HasPrefix(src[i:], []byte("<!--")):
 			end, ok := findEnd(src, i+4, "-->")
@@ -252,6 +256,10 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 		return src[k:j]
 	}
 	ok := false
+	// The literal at value is an entity's value: of the general entity
+	// valueOf, or of the parameter entity peName. With defaults, every
+	// literal is an attribute's default value.
+	value, valueOf, peName, defaults := -1, "", "", false
 	switch kwd := string(src[kw:j]); {
 	case i+1 >= len(src) || src[i+1] != '!':
 	case kwd == "ENTITY":
@@ -264,14 +272,33 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 			n := name()
 			ok = len(n) > 0 && ws() && j < len(src) &&
 				(src[j] == '"' || src[j] == '\'' || bytes.HasPrefix(src[j:], []byte("SYSTEM")) || bytes.HasPrefix(src[j:], []byte("PUBLIC")))
-			if ok && !pe {
+			switch {
+			case ok && pe:
+				if p.pes == nil {
+					p.pes = map[string]span{}
+				}
+				if _, seen := p.pes[string(n)]; !seen {
+					p.pes[string(n)] = span{-1, -1} // external, until its value is read
+				}
+			case ok:
 				if p.entities == nil {
 					p.entities = map[string]bool{}
 				}
 				p.entities[string(n)] = true
 			}
+			if ok && (src[j] == '"' || src[j] == '\'') {
+				value = j
+				if pe {
+					peName = string(n)
+				} else {
+					valueOf = string(n)
+				}
+			}
 		}
-	case kwd == "ELEMENT", kwd == "ATTLIST", kwd == "NOTATION":
+	case kwd == "ATTLIST":
+		ok = ws() && len(name()) > 0
+		defaults = true
+	case kwd == "ELEMENT", kwd == "NOTATION":
 		ok = ws() && len(name()) > 0
 	}
 	if !ok {
@@ -284,7 +311,30 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 			if k < 0 {
 				return -1
 			}
+			switch lit := (span{j + 1, j + 1 + k}); {
+			case defaults:
+				p.literalRefs(tk, lit, true)
+			case j == value:
+				p.literalRefs(tk, lit, false)
+				if valueOf == "" {
+					if pe := p.pes[peName]; pe.start < 0 {
+						p.pes[peName] = lit
+					}
+				}
+				if _, seen := p.values[valueOf]; valueOf != "" && !seen {
+					if p.values == nil {
+						p.values = map[string]span{}
+					}
+					p.values[valueOf] = lit // the first declaration binds
+				}
+			}
 			j += k + 1
+		case '%':
+			if k := xmlNameEnd(src, j+1); k > j+1 && k < len(src) && src[k] == ';' {
+				// xmllint: "PEReference: forbidden within markup decl in
+				// internal subset".
+				tk.err(errMarkup, j, "parameter entity reference inside a markup declaration", nil)
+			}
 		case '<':
 			tk.err(errMarkup, j, "'<' inside a markup declaration", nil)
 		}
@@ -294,4 +344,111 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 		return -1
 	}
 	return j + 1
+}
+
+// literalRefs checks the references of the literal lit of a markup
+// declaration: each '&' must start one, and in an attribute's default
+// value (declared) the entity it names must be declared before it, as
+// xmllint and expat require. An entity's value may name an entity declared
+// later, or nowhere if the entity is never used (see entityValues).
+func (p *parser) literalRefs(tk *tag, lit span, declared bool) {
+	was := p.anyEntity
+	p.anyEntity = p.subsetAny || !declared
+	defer func() { p.anyEntity = was }()
+	for i := lit.start; i < lit.end; i++ {
+		if p.src[i] != '&' {
+			continue
+		}
+		end, msg, name := p.checkRef(i)
+		if msg != "" {
+			tk.err(errRef, i, msg, name)
+		}
+		i = max(i, end-1)
+	}
+}
+
+// entityValues notes, once the internal subset is read, the general
+// entities whose values name an entity declared nowhere, directly or
+// through another entity's value: such an entity is declared, but a
+// reference to it is undefined (xmllint: "Entity 'e' not defined", then
+// "Entity 'f' failed to parse"), so removing the declaration of an entity
+// that another's value names is refused while that other is used.
+func (p *parser) entityValues() {
+	p.badEntities = nil
+	if p.anyEntity || len(p.values) == 0 {
+		return
+	}
+	names := map[string][]string{} // the entities each value names
+	for e, lit := range p.values {
+		for i := lit.start; i < lit.end; i++ {
+			if p.src[i] != '&' || i+1 < lit.end && p.src[i+1] == '#' {
+				continue
+			}
+			k := xmlNameEnd(p.src, i+1)
+			if k < lit.end && p.src[k] == ';' && k > i+1 {
+				names[e] = append(names[e], string(p.src[i+1:k]))
+			}
+		}
+	}
+	bad := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for e, refs := range names {
+			if bad[e] {
+				continue
+			}
+			for _, r := range refs {
+				if bad[r] || !p.entities[r] && !predefined(r) {
+					bad[e], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	if len(bad) > 0 {
+		p.badEntities = bad
+	}
+}
+
+// predefined reports whether name is one of XML's five predefined entities.
+func predefined(name string) bool {
+	switch name {
+	case "amp", "lt", "gt", "quot", "apos":
+		return true
+	}
+	return false
+}
+
+// peRef checks the parameter entity reference src[start:end] (%name;) of
+// the internal subset. It must follow the entity's declaration, unless an
+// external DTD may declare it (xmllint: "PEReference: %pe; not found",
+// even when the declaration follows). The general entities its value
+// declares are declared, as xmllint reads them; where that value cannot
+// be read that far (an external parameter entity, another reference in
+// it), any entity may be declared.
+func (p *parser) peRef(tk *tag, start, end int) {
+	value, ok := p.pes[string(p.src[start+1:end-1])]
+	switch {
+	case !ok && !p.subsetAny:
+		tk.err(errRef, start, "undefined parameter entity ", p.src[start:end])
+	case !ok:
+	case value.start < 0 || bytes.IndexByte(p.src[value.start:value.end], '%') >= 0:
+		p.subsetAny = !p.standalone
+	default:
+		v := p.src[value.start:value.end]
+		for {
+			k := bytes.Index(v, []byte("<!ENTITY"))
+			if k < 0 {
+				break
+			}
+			v = bytes.TrimLeft(v[k+len("<!ENTITY"):], " \t\r\n")
+			if n := xmlNameEnd(v, 0); n > 0 && isNameStart(v[0]) {
+				if p.entities == nil {
+					p.entities = map[string]bool{}
+				}
+				p.entities[string(v[:n])] = true
+			}
+		}
+	}
+	p.noteItem("pe-reference", start, end)
 }

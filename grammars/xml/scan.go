@@ -141,15 +141,26 @@ type parser struct {
 	stack     []open
 	ns        [][]byte // bound namespace prefixes, innermost last
 
-	dtd        []dtdItem       // the items of the internal subset being scanned
-	entities   map[string]bool // general entities declared in the internal subset
-	anyEntity  bool            // undeclared entities are allowed (external DTD)
-	sawDoctype bool
-	topElems   int // elements at the top level
-	elems      int
-	markups    int // markup tokens of any kind
-	tag        tag
-	openNames  [256]int32 // open elements by nameHash: an end tag whose hash has none is stray
+	dtd       []dtdItem       // the items of the internal subset being scanned
+	entities  map[string]bool // general entities declared in the internal subset
+	anyEntity bool            // undeclared entities are allowed (external DTD)
+	// The internal subset being scanned: the parameter entities declared
+	// so far, whether an undeclared entity is allowed so far (an external
+	// DTD, a parameter entity reference whose value hdd does not read),
+	// and the values of the general entities declared, by name.
+	pes       map[string]span // the value of each, or {-1, -1} for an external one
+	subsetAny bool
+	values    map[string]span
+	// badEntities are the general entities whose values name, directly or
+	// through other entities, an entity declared nowhere: a reference to
+	// one is undefined where it is used (see entityValues).
+	badEntities map[string]bool
+	sawDoctype  bool
+	topElems    int // elements at the top level
+	elems       int
+	markups     int // markup tokens of any kind
+	tag         tag
+	openNames   [256]int32 // open elements by nameHash: an end tag whose hash has none is stray
 
 	// The last '>', '"' and '\'' of the input: a tag cannot end, nor a
 	// quoted value close, after them. Checking them first keeps runs of

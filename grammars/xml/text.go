@@ -78,6 +78,9 @@ func (p *parser) checkRef(i int) (end int, msg string, name []byte) {
 		case "amp", "lt", "gt", "quot", "apos":
 			return k + 1, "", nil
 		}
+		if p.badEntities[string(name)] {
+			return k + 1, "reference to an entity whose value names an undefined entity: &", src[j : k+1]
+		}
 		if p.anyEntity || p.entities[string(name)] {
 			return k + 1, "", nil
 		}

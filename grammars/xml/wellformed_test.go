@@ -25,6 +25,10 @@ var (
 	rePERef      = regexp.MustCompile(`%[A-Za-z_:][-.\w:]*;`)
 	reRef        = regexp.MustCompile(`&([A-Za-z_:][-.\w:]*);`)
 	reStandalone = regexp.MustCompile(`^<\?xml[^>]*standalone\s*=\s*["']yes["']`)
+	reValue      = regexp.MustCompile(`<!ENTITY\s+(%\s+)?([^\s%]\S*)\s+("[^"]*"|'[^']*')`)
+	reDefault    = regexp.MustCompile(`<!ATTLIST[^>]*>`)
+	reLiteral    = regexp.MustCompile(`"[^"]*"|'[^']*'`)
+	reAmp        = regexp.MustCompile(`&(#x[0-9a-fA-F]+;|#[0-9]+;|[A-Za-z_:][-.\w:]*;)?`)
 )
 
 func charsetReader(label string, in io.Reader) (io.Reader, error) {
@@ -42,12 +46,30 @@ func wellFormed(src []byte) error {
 	for _, m := range reEntityDecl.FindAllSubmatch(src, -1) {
 		entities[string(m[1])] = "x"
 	}
-	if m := reDoctype.FindSubmatch(src); m != nil {
-		external := reExternal.Match(m[1]) || rePERef.Match(m[3])
-		if external && !reStandalone.Match(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))) {
+	if m := reDoctype.FindSubmatchIndex(src); m != nil {
+		standalone := reStandalone.Match(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
+		external := reExternal.Match(src[m[2]:m[3]]) && !standalone
+		subset, bare, end := internalSubset(src, m[0])
+		// A parameter entity is declared before its references, unless an
+		// external DTD may declare it; one declared external may declare
+		// any entity.
+		for _, r := range rePERef.FindAllIndex(bare, -1) {
+			name := regexp.QuoteMeta(string(bare[r[0]+1 : r[1]-1]))
+			decl := regexp.MustCompile(`<!ENTITY\s+%\s+` + name + `\s+(\S)`).FindSubmatch(bare[:r[0]])
+			switch {
+			case decl == nil && !external:
+				return fmt.Errorf("PEReference: %s not found", bare[r[0]:r[1]])
+			case decl == nil || decl[1][0] != '"' && decl[1][0] != '\'':
+				external = !standalone
+			}
+		}
+		if external {
 			for _, r := range reRef.FindAllSubmatch(src, -1) {
 				entities[string(r[1])] = "x"
 			}
+		}
+		if err := entityValues(subset, entities, src[end:]); err != nil {
+			return err
 		}
 	}
 
@@ -129,4 +151,108 @@ func wellFormed(src []byte) error {
 		return fmt.Errorf("%d root elements", roots)
 	}
 	return nil
+}
+
+// entityValues checks the references of an internal subset's entity values
+// and attribute defaults: each '&' starts a reference; a default names
+// only entities declared before it; and the document after the doctype,
+// rest, uses no entity whose value names, directly or through another
+// value, an entity that entities does not hold.
+func entityValues(subset []byte, entities map[string]string, rest []byte) error {
+	names := map[string][]string{}
+	for _, m := range reValue.FindAllSubmatch(subset, -1) {
+		for _, a := range reAmp.FindAllSubmatch(m[3], -1) {
+			if len(a[1]) == 0 {
+				return fmt.Errorf("EntityValue: '&' forbidden except for entities references")
+			}
+			if len(m[1]) == 0 && a[1][0] != '#' {
+				names[string(m[2])] = append(names[string(m[2])], string(a[1][:len(a[1])-1]))
+			}
+		}
+	}
+	declared := func(n string) bool {
+		switch n {
+		case "amp", "lt", "gt", "quot", "apos":
+			return true
+		}
+		return entities[n] != ""
+	}
+	for _, d := range reDefault.FindAllIndex(subset, -1) {
+		for _, lit := range reLiteral.FindAll(subset[d[0]:d[1]], -1) {
+			for _, a := range reAmp.FindAllSubmatch(lit, -1) {
+				if len(a[1]) == 0 {
+					return fmt.Errorf("AttValue: '&' forbidden except for entities references")
+				}
+				n := string(a[1][:len(a[1])-1])
+				if a[1][0] == '#' || declared(n) && regexp.MustCompile(`<!ENTITY\s+`+regexp.QuoteMeta(n)+`\s`).Match(subset[:d[0]]) {
+					continue
+				}
+				if entities[n] == "x" && !reEntityDecl.Match(subset) { // allowed by an external DTD
+					continue
+				}
+				return fmt.Errorf("Entity '%s' not defined in an attribute's default", n)
+			}
+		}
+	}
+	var bad func(n string, depth int) bool
+	bad = func(n string, depth int) bool {
+		if depth > len(names) {
+			return false // a cycle: not this check's business
+		}
+		for _, r := range names[n] {
+			if !declared(r) || bad(r, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range reRef.FindAllSubmatch(rest, -1) {
+		if bad(string(r[1]), 0) {
+			return fmt.Errorf("Entity '%s' failed to parse: its value names an undefined entity", r[1])
+		}
+	}
+	return nil
+}
+
+// internalSubset returns the internal subset of the doctype at i (nil if
+// none), the same with its comments, processing instructions and the
+// contents of its literals blanked, and the end of the doctype.
+func internalSubset(src []byte, i int) (subset, bare []byte, end int) {
+	open := bytes.IndexByte(src[i:], '[')
+	gt := bytes.IndexByte(src[i:], '>')
+	if open < 0 || gt >= 0 && gt < open {
+		return nil, nil, i + max(gt+1, 0)
+	}
+	start := i + open + 1
+	var out []byte
+	j := start
+	for j < len(src) && src[j] != ']' {
+		skip := 0
+		switch {
+		case bytes.HasPrefix(src[j:], []byte("<!--")):
+			skip = bytes.Index(src[j:], []byte("-->")) + 3
+		case bytes.HasPrefix(src[j:], []byte("<?")):
+			skip = bytes.Index(src[j:], []byte("?>")) + 2
+		case src[j] == '"' || src[j] == '\'':
+			if k := bytes.IndexByte(src[j+1:], src[j]); k >= 0 {
+				out = append(out, src[j])
+				out = append(out, bytes.Repeat([]byte{' '}, k)...)
+				out = append(out, src[j])
+				j += k + 2
+				continue
+			}
+		}
+		if skip > 2 {
+			out = append(out, bytes.Repeat([]byte{' '}, skip)...)
+			j += skip
+			continue
+		}
+		out = append(out, src[j])
+		j++
+	}
+	end = j
+	if k := bytes.IndexByte(src[j:], '>'); k >= 0 {
+		end = j + k + 1
+	}
+	return src[start:j], out, end
 }
