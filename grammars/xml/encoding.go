@@ -9,6 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hddreduce/hdd/grammars"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 )
@@ -189,4 +192,82 @@ func validEncName(s string) bool {
 		}
 	}
 	return true
+}
+
+// unitsFor returns how the texts of a document declared in the encoding
+// enc are cut down: by grammars.TextUnits for UTF-8 and the encodings of
+// one byte a character; for another encoding, into its characters (a reference such as &amp; is one unit, as there),
+// so that no cut splits a character of Shift_JIS, GBK, Big5 or EUC-KR,
+// whose bytes a reading as UTF-8 groups otherwise.
+func unitsFor(enc string) func([]byte) ([]byte, []byte, [][]byte) {
+	if enc == "" || isUTF8Name(enc) {
+		return grammars.TextUnits
+	}
+	e, err := htmlindex.Get(enc)
+	if err != nil {
+		if e, err = ianaindex.IANA.Encoding(enc); err != nil || e == nil {
+			return grammars.TextUnits
+		}
+	}
+	if _, ok := e.(*charmap.Charmap); ok {
+		// One byte a character: no cut splits one, and TextUnits' units
+		// (a byte, or a few that read as a UTF-8 character) are as before.
+		return grammars.TextUnits
+	}
+	return func(text []byte) ([]byte, []byte, [][]byte) {
+		open, close, units := grammars.TextUnits(text)
+		body := text[len(open) : len(text)-len(close)]
+		if len(body) == 0 {
+			return open, close, nil
+		}
+		ends := charEnds(e, body)
+		if ends == nil { // not read as enc: the body is one unit
+			return open, close, [][]byte{body[:len(body):len(body)]}
+		}
+		at := 0
+		for _, u := range units { // no cut inside a reference
+			if u[0] == '&' {
+				for i := at + 1; i < at+len(u); i++ {
+					ends[i] = false
+				}
+			}
+			at += len(u)
+		}
+		var out [][]byte
+		start := 0
+		for i := 1; i <= len(body); i++ {
+			if ends[i] {
+				out = append(out, body[start:i:i])
+				start = i
+			}
+		}
+		return open, close, out
+	}
+}
+
+// charEnds returns the offsets in b at which a character of encoding e
+// ends, or nil if b does not read as e character by character: each
+// character decoded must encode back to the bytes it came from (not so
+// for bytes that are not e, nor for a stateful encoding such as
+// ISO-2022-JP, whose escapes belong to no character).
+func charEnds(e encoding.Encoding, b []byte) map[int]bool {
+	s, err := e.NewDecoder().Bytes(b)
+	if err != nil {
+		return nil
+	}
+	enc := e.NewEncoder()
+	ends := map[int]bool{0: true}
+	at := 0
+	for _, r := range string(s) {
+		c, err := enc.Bytes([]byte(string(r)))
+		if err != nil || !bytes.HasPrefix(b[at:], c) || len(c) == 0 {
+			return nil
+		}
+		at += len(c)
+		ends[at] = true
+	}
+	if at != len(b) {
+		return nil
+	}
+	return ends
 }

@@ -114,7 +114,7 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, e
 	}
 	policy := &tree.Policy{
 		SpaceIsText: true,
-		Units:       grammars.TextUnits,
+		Units:       unitsFor(p.declEnc),
 		Unfold:      unfold,
 		Transforms: []tree.Transform{
 			{Name: "unwrapping elements", Candidates: unwrapElements},
