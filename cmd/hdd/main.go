@@ -191,7 +191,7 @@ func parseInput(ctx context.Context, path string, f *grammars.Format, src []byte
 		return nil, fmt.Errorf("interrupted while parsing %s", path)
 	}
 	hint := ""
-	if f.Name != "lines" && !errors.Is(err, grammars.ErrEmpty) && !errors.Is(err, grammars.ErrBinary) {
+	if f.Name != "lines" && grammars.CheckText(src) == nil { // lines reads it
 		hint = " (-format lines reduces any text line by line)"
 	}
 	return nil, fmt.Errorf("%s: not valid %s: %w%s", path, f.Name, err, hint)

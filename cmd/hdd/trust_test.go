@@ -922,6 +922,12 @@ func TestMessages(t *testing.T) {
 	if r := runHDD(t, test, yaml); r.code != 1 || !strings.Contains(r.stderr, "-format lines") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
 		t.Errorf("yaml.json: exit %d, want one line suggesting -format lines:\n%s", r.code, r.stderr)
 	}
+	// UTF-16 holds NUL bytes, which -format lines refuses too: no hint.
+	utf16 := filepath.Join(dir, "utf16.xml")
+	os.WriteFile(utf16, []byte("\xff\xfe<\x00a\x00/\x00>\x00"), 0o644)
+	if r := runHDD(t, test, utf16); r.code != 1 || !strings.Contains(r.stderr, "UTF-16") || strings.Contains(r.stderr, "-format lines") {
+		t.Errorf("utf16.xml: exit %d, want one line naming UTF-16 without the hint:\n%s", r.code, r.stderr)
+	}
 }
 
 // TestValidCNeverRefused reduces C that gcc compiles and tree-sitter cannot
