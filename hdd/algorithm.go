@@ -1,6 +1,7 @@
 package hdd
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -76,24 +77,34 @@ func (s *search) algorithm(ctx context.Context) error {
 		}
 		return s.singles(ctx)
 	case HDDStar:
-		reparsed := -1 // adoptions when the best text was last parsed again
+		// The best text when it was last parsed again. A sweep changes
+		// something only if it changes the text: an adopted edit that
+		// renders as before (a node of white space between two JSX
+		// elements, which the unparser must keep) comes back when the
+		// text is parsed again, and would make the sweeps go on forever.
+		var reparsed []byte
 		for n := 1; ; n++ {
 			s.logf("hdd*: sweep %d", n)
 			s.mu.Lock()
 			s.sweepNo = n
+			before := s.best
 			s.mu.Unlock()
 			changed, err := s.sweep(ctx)
+			s.mu.Lock()
+			changed = changed && !bytes.Equal(s.best, before)
+			best := s.best
+			s.mu.Unlock()
 			switch {
 			case err != nil:
 				return err
 			case changed:
-			case s.p == nil || s.p.Reparse == nil || reparsed == s.adoptions:
+			case s.p == nil || s.p.Reparse == nil || reparsed != nil && bytes.Equal(best, reparsed):
 				return nil
 			default:
 				if err := s.reparse(); err != nil {
 					return err
 				}
-				reparsed = s.adoptions
+				reparsed = best
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -179,6 +180,41 @@ func TestReparse(t *testing.T) {
 		if p != nil && parses.Load() != 2 {
 			t.Errorf("parsed again %d times, want 2 (\"x y\", then \"x\")", parses.Load())
 		}
+	}
+}
+
+// TestReparseEditThatRendersTheSame checks that HDD* ends when its sweeps
+// only adopt an edit that leaves the text as it is: a removable node of no
+// bytes (as a JSX text of white space the unparser keeps), which every
+// fresh tree of the text holds again. Before, each fresh tree's sweep
+// adopted its removal again, and HDD* parsed and swept forever.
+func TestReparseEditThatRendersTheSame(t *testing.T) {
+	var parses atomic.Int32
+	parse := func(src []byte) (*tree.Tree, error) {
+		parses.Add(1)
+		tr := tree.NewTree(src)
+		root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+		tr.Add(root, "word", 0, 1, 0, "")
+		tr.Add(root, "nothing", 1, 1, tree.Removable, "")
+		return tr, tr.Finish()
+	}
+	tr, err := parse([]byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parses.Store(0)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r := hdd.Reducer{Oracle: contains("x"), Algorithm: hdd.HDDStar}
+	res, err := r.Reduce(ctx, tr, &tree.Policy{Reparse: parse})
+	if err != nil {
+		t.Fatalf("got %v, want the search to end by itself", err)
+	}
+	if got := string(res.Output); got != "x" {
+		t.Errorf("got %q, want %q", got, "x")
+	}
+	if n := parses.Load(); n > 1 {
+		t.Errorf("parsed again %d times, want at most once", n)
 	}
 }
 
