@@ -278,6 +278,19 @@ func TestInPlace(t *testing.T) {
 	if b, _ := os.ReadFile(input + ".orig"); string(b) != orig {
 		t.Errorf("the backup was overwritten: %q", b)
 	}
+	// -fresh starts over from the original, with a tree of its own.
+	reduced, _ := os.ReadFile(input)
+	r = runHDD(t, "-fresh", "-in-place", good, input)
+	if r.code != 0 || !strings.Contains(r.stderr, "starting over from the original in") ||
+		!strings.Contains(r.stderr, fmt.Sprintf("reducing %s.orig (json, %d bytes", input, len(orig))) {
+		t.Errorf("-fresh run: exit %d, want 0 and a reduction of the original:\n%s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(input); !bytes.Equal(b, reduced) {
+		t.Errorf("-fresh gave %q, want %q as the first run", b, reduced)
+	}
+	if b, _ := os.ReadFile(input + ".orig"); string(b) != orig {
+		t.Errorf("the backup was overwritten: %q", b)
+	}
 }
 
 // TestTimeoutKillsHangingTest runs a test that hangs on most candidates, with

@@ -279,7 +279,7 @@ func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []b
 		s.original = src
 	}
 	if o.inPlace {
-		return s, inPlaceOrigin(s, p, o, src, logf, warnf)
+		return s, inPlaceOrigin(ctx, s, p, o, f, src, logf, warnf)
 	}
 
 	prev, err := readOutput(p, o)
@@ -327,7 +327,7 @@ func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []b
 
 // inPlaceOrigin is origin for -in-place: INPUT.orig must hold the original
 // of the text in INPUT.
-func inPlaceOrigin(s *beginning, p *plan, o options, src []byte, logf, warnf func(string, ...any)) error {
+func inPlaceOrigin(ctx context.Context, s *beginning, p *plan, o options, f *grammars.Format, src []byte, logf, warnf func(string, ...any)) error {
 	info, err := os.Stat(p.out)
 	if err != nil {
 		return fmt.Errorf("cannot read the input: %w", err)
@@ -360,7 +360,13 @@ func inPlaceOrigin(s *beginning, p *plan, o options, src []byte, logf, warnf fun
 			s.original = orig
 		}
 		if o.fresh {
-			s.text = orig
+			// The input's tree is of the earlier result: the original
+			// gets its own.
+			doc, err := f.Parse(ctx, orig)
+			if err != nil {
+				return fmt.Errorf("cannot start over from the original in %s: it does not parse: %w", p.backup, err)
+			}
+			s.text, s.doc, s.name = orig, doc, p.backup
 			logf("-fresh: starting over from the original in %s", p.backup)
 			return nil
 		}
