@@ -102,7 +102,10 @@ func (s *search) algorithm(ctx context.Context) error {
 				return nil
 			default:
 				if err := s.reparse(); err != nil {
-					return err
+					// The result stands: only a further sweep is lost
+					// (an empty result, say, is no document to parse).
+					s.logf("hdd*: %v; the result stands", err)
+					return nil
 				}
 				reparsed = best
 			}

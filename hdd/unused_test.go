@@ -2,6 +2,7 @@ package hdd_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -215,6 +216,29 @@ func TestReparseEditThatRendersTheSame(t *testing.T) {
 	}
 	if n := parses.Load(); n > 1 {
 		t.Errorf("parsed again %d times, want at most once", n)
+	}
+}
+
+// TestReparseFails checks that HDD* keeps its result when the result does
+// not parse again (an empty result is no document): before, the reduction
+// ended with the error, and hdd exited 1 after writing its result.
+func TestReparseFails(t *testing.T) {
+	src := []byte("x y")
+	tr := tree.NewTree(src)
+	root := tr.Add(tree.NoNode, "doc", 0, 3, 0, "")
+	tr.Add(root, "word", 0, 1, tree.Removable, "")
+	tr.Add(root, "word", 2, 3, tree.Removable, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	failing := func([]byte) (*tree.Tree, error) { return nil, errors.New("the input is empty") }
+	r := hdd.Reducer{Oracle: hdd.OracleFunc(func([]byte) bool { return true }), Algorithm: hdd.HDDStar}
+	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Reparse: failing})
+	if err != nil {
+		t.Fatalf("got %v, want the result", err)
+	}
+	if len(res.Output) != 0 {
+		t.Errorf("got %q, want the empty text", res.Output)
 	}
 }
 
