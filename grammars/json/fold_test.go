@@ -31,14 +31,18 @@ func foldInputs(t *testing.T) map[string][]byte {
 }
 
 // full parses src with no folding.
-func full(t *testing.T, src []byte) *tree.Tree {
+func full(t *testing.T, src []byte) *tree.Tree { return unlimited(t, parseAt(src)) }
+
+// unlimited reads a document with parse, given no limit on nodes, and
+// checks that nothing was folded.
+func unlimited(t *testing.T, parse func(budget int) (*grammars.Doc, error)) *tree.Tree {
 	t.Helper()
-	doc, err := parse(src, math.MaxInt, 1, anyJSON)
+	doc, err := parse(math.MaxInt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if doc.Tree.FoldLevel() != -1 {
-		t.Fatalf("an unlimited parse folded level %d", doc.Tree.FoldLevel())
+		t.Fatalf("an unlimited reading folded level %d", doc.Tree.FoldLevel())
 	}
 	return doc.Tree
 }

@@ -43,6 +43,17 @@ func readFile(t testing.TB, name string) []byte {
 	return src
 }
 
+// parseFile parses the file name, failing t if it cannot be read or
+// parsed.
+func parseFile(t testing.TB, name string) *grammars.Doc {
+	t.Helper()
+	doc, err := Parse(readFile(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
 // shortName is a file name for subtest names: "testdata/keys.json" or
 // "iso639-jq-null-key/input.json".
 func shortName(name string) string {

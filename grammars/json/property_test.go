@@ -58,11 +58,8 @@ func TestHoistProperty(t *testing.T) {
 	}()
 	for i, name := range files {
 		t.Run(shortName(name), func(t *testing.T) {
-			src := readFile(t, name)
-			doc, err := Parse(src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := parseFile(t, name)
+			src := doc.Tree.Src
 			valid := validatorFor(src)
 			n := candidatesFor(len(src)) / 4
 			rng := rand.New(rand.NewPCG(uint64(i), 9))

@@ -123,11 +123,7 @@ func agree(t *testing.T, src []byte) {
 func TestTolerantCandidates(t *testing.T) {
 	for _, name := range brokenInputs(t) {
 		t.Run(filepath.Base(name), func(t *testing.T) {
-			src := readFile(t, name)
-			doc, err := Parse(src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := parseFile(t, name)
 			checkTolerant(t, doc, 300, 1)
 		})
 	}
@@ -451,11 +447,7 @@ func TestTolerantCut(t *testing.T) {
 func TestTolerantReduce(t *testing.T) {
 	for _, name := range brokenInputs(t) {
 		t.Run(filepath.Base(name), func(t *testing.T) {
-			src := readFile(t, name)
-			doc, err := Parse(src)
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := parseFile(t, name)
 			var want []byte
 			for i, n := range doc.Tree.Nodes {
 				if n.Kind == "malformed" {
@@ -474,10 +466,10 @@ func TestTolerantReduce(t *testing.T) {
 					t.Fatalf("the search made candidate %q: %v", c, err)
 				}
 			}
-			if !interesting(out) || len(out) >= len(src) {
+			if !interesting(out) || len(out) >= len(doc.Tree.Src) {
 				t.Errorf("got result %q, want a smaller one holding %q that is not JSON", out, want)
 			}
-			t.Logf("%d bytes -> %q in %d test runs", len(src), out, len(seen))
+			t.Logf("%d bytes -> %q in %d test runs", len(doc.Tree.Src), out, len(seen))
 		})
 	}
 }
@@ -547,17 +539,7 @@ func brokenFoldInputs(t *testing.T) map[string][]byte {
 }
 
 // fullTolerant reads src tolerantly with no folding.
-func fullTolerant(t *testing.T, src []byte) *tree.Tree {
-	t.Helper()
-	r, err := readTolerant(src, math.MaxInt, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.t.FoldLevel() != -1 {
-		t.Fatalf("an unlimited reading folded level %d", r.t.FoldLevel())
-	}
-	return r.t
-}
+func fullTolerant(t *testing.T, src []byte) *tree.Tree { return unlimited(t, parseTolerantAt(src)) }
 
 // TestTolerantFold checks the pass that counts the nodes of each level
 // against the full trees, and each folded tree against the full one: the
