@@ -175,22 +175,29 @@ func TestFuseAtHoistEdges(t *testing.T) {
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name string
-		c    tree.Candidate
-		want string
-	}{
+	checkRenderings(t, tr, wordsFuse, []rendering{
 		{"before", tree.Candidate{}.Hoist(paren, call), "return f(x)else(y)z"},
 		{"both sides", tree.Candidate{}.Hoist(paren2, y), "return(f(x))else y z"},
 		{"replaced", tree.Candidate{}.Replace(paren, "0"), "return 0 else(y)z"},
 		{"unedited", tree.Candidate{}, src},
-	}
-	for _, tc := range tests {
-		if got := string(unparse.Text(tr, wordsFuse, tc.c)); got != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
-		}
-		if got := string(unparse.Text(tr, nil, tc.c)); tc.name == "before" && got != "returnf(x)else(y)z" {
-			t.Errorf("%s without a policy: got %q, want no space added", tc.name, got)
+	})
+	// Without a policy nothing fuses, and no space is added.
+	checkRenderings(t, tr, nil, []rendering{{"before, no policy", tree.Candidate{}.Hoist(paren, call), "returnf(x)else(y)z"}})
+}
+
+// A rendering is a candidate and the text it must render as.
+type rendering struct {
+	name string
+	c    tree.Candidate
+	want string
+}
+
+// checkRenderings renders each candidate of tr by policy p.
+func checkRenderings(t *testing.T, tr *tree.Tree, p *tree.Policy, rs []rendering) {
+	t.Helper()
+	for _, r := range rs {
+		if got := string(unparse.Text(tr, p, r.c)); got != r.want {
+			t.Errorf("%s: got %q, want %q", r.name, got, r.want)
 		}
 	}
 }
@@ -208,21 +215,12 @@ func TestSubstitutions(t *testing.T) {
 	if err := tr.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name string
-		c    tree.Candidate
-		want string
-	}{
+	checkRenderings(t, tr, nil, []rendering{
 		{"hoist inner", tree.Candidate{}.Hoist(outer, inner), "(y z)"},
 		{"hoist leaf with edit inside", tree.Candidate{}.Hoist(outer, inner).Remove(y), "(z)"},
 		{"replace", tree.Candidate{}.Replace(inner, "()"), "(x ())"},
 		{"hoist deep", tree.Candidate{}.Hoist(outer, z), "z"},
-	}
-	for _, tc := range tests {
-		if got := string(unparse.Text(tr, nil, tc.c)); got != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
-		}
-	}
+	})
 	// Present follows hoists.
 	c := tree.Candidate{}.Hoist(outer, inner)
 	for id, want := range map[tree.NodeID]bool{outer: true, inner: true, y: true, 2: false} {
