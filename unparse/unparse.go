@@ -190,18 +190,13 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 			r.replaced(from, n, s.Text)
 			return
 		}
-		r.writeLead(t.Src[from:n.Start])
-		if r.j == none && from == n.Start {
-			r.j = space // the hoisted text may fuse with what precedes it
-		}
-		if r.c.Removed(id) || !r.removed(s.Hoist) {
-			r.node(s.Hoist, false)
-		} else {
-			r.kept(s.Hoist)
-		}
-		if r.j == none {
-			r.j = space // and with what follows it
-		}
+		r.inPlace(from, n, func() {
+			if r.c.Removed(id) || !r.removed(s.Hoist) {
+				r.node(s.Hoist, false)
+			} else {
+				r.kept(s.Hoist)
+			}
+		})
 		return
 	}
 	r.writeLead(t.Src[from:n.Start])
@@ -321,10 +316,21 @@ func isSpace(b byte) bool {
 
 // replaced emits the whitespace src[from:n.Start] and then text in place of n.
 func (r *renderer) replaced(from int32, n *tree.Node, text string) {
+	r.inPlace(from, n, func() { r.writeString(text) })
+}
+
+// inPlace emits the whitespace src[from:n.Start] and then, by emit, a text
+// in place of n's own: a replacement, or the bytes of a node hoisted into
+// its place. Each edge of that text is a junction, as it may fuse with
+// what precedes it (unless n's whitespace stands between) and with what
+// follows it.
+func (r *renderer) inPlace(from int32, n *tree.Node, emit func()) {
 	r.writeLead(r.t.Src[from:n.Start])
 	if r.j == none && from == n.Start {
-		r.j = space // the replacement may fuse with what precedes it
+		r.j = space
 	}
-	r.writeString(text)
-	r.j = space // and with what follows it
+	emit()
+	if r.j == none {
+		r.j = space
+	}
 }
