@@ -74,8 +74,7 @@ func (p *parser) checkRef(i int) (end int, msg string, name []byte) {
 			return j, "'&' starts no reference (write &amp;)", nil
 		}
 		name = src[j:k]
-		switch string(name) {
-		case "amp", "lt", "gt", "quot", "apos":
+		if predefined(string(name)) {
 			return k + 1, "", nil
 		}
 		if p.badEntities[string(name)] {
