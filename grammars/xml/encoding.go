@@ -158,14 +158,18 @@ func (p *parser) xmlDecl(i int) (end int, ok bool) {
 
 // knownEncoding reports whether parsers know the encoding called name.
 func knownEncoding(name string) bool {
-	if isUTF8Name(name) {
-		return true
+	_, err := lookupEncoding(name)
+	return isUTF8Name(name) || err == nil
+}
+
+// lookupEncoding returns the encoding called name by the WHATWG's names,
+// else by IANA's, whose list also knows names that x/text does not
+// implement (a nil encoding, no error).
+func lookupEncoding(name string) (encoding.Encoding, error) {
+	if e, err := htmlindex.Get(name); err == nil {
+		return e, nil
 	}
-	if _, err := htmlindex.Get(name); err == nil {
-		return true
-	}
-	_, err := ianaindex.IANA.Encoding(name)
-	return err == nil
+	return ianaindex.IANA.Encoding(name)
 }
 
 // wideEncoding reports whether name is an encoding that is not
@@ -196,22 +200,19 @@ func validEncName(s string) bool {
 
 // unitsFor returns how the texts of a document declared in the encoding
 // enc are cut down: by grammars.TextUnits for UTF-8 and the encodings of
-// one byte a character; for another encoding, into its characters (a reference such as &amp; is one unit, as there),
-// so that no cut splits a character of Shift_JIS, GBK, Big5 or EUC-KR,
-// whose bytes a reading as UTF-8 groups otherwise.
+// one byte a character; for another encoding, into its characters (a
+// reference such as &amp; is one unit, as there), so that no cut splits a
+// character of Shift_JIS, GBK, Big5 or EUC-KR, whose bytes a reading as
+// UTF-8 groups otherwise.
 func unitsFor(enc string) func([]byte) ([]byte, []byte, [][]byte) {
 	if enc == "" || isUTF8Name(enc) {
 		return grammars.TextUnits
 	}
-	e, err := htmlindex.Get(enc)
-	if err != nil {
-		if e, err = ianaindex.IANA.Encoding(enc); err != nil || e == nil {
-			return grammars.TextUnits
-		}
-	}
-	if _, ok := e.(*charmap.Charmap); ok {
-		// One byte a character: no cut splits one, and TextUnits' units
-		// (a byte, or a few that read as a UTF-8 character) are as before.
+	e, err := lookupEncoding(enc)
+	if _, oneByte := e.(*charmap.Charmap); err != nil || e == nil || oneByte {
+		// Unknown, or one byte a character: no cut splits one, and
+		// TextUnits' units (a byte, or a few that read as a UTF-8
+		// character) are as before.
 		return grammars.TextUnits
 	}
 	return func(text []byte) ([]byte, []byte, [][]byte) {
@@ -245,18 +246,19 @@ func unitsFor(enc string) func([]byte) ([]byte, []byte, [][]byte) {
 	}
 }
 
-// charEnds returns the offsets in b at which a character of encoding e
-// ends, or nil if b does not read as e character by character: each
+// charEnds reports for each offset in b, len(b) included, whether a
+// character of encoding e ends there, or returns nil if b does not read as e character by character: each
 // character decoded must encode back to the bytes it came from (not so
 // for bytes that are not e, nor for a stateful encoding such as
 // ISO-2022-JP, whose escapes belong to no character).
-func charEnds(e encoding.Encoding, b []byte) map[int]bool {
+func charEnds(e encoding.Encoding, b []byte) []bool {
 	s, err := e.NewDecoder().Bytes(b)
 	if err != nil {
 		return nil
 	}
 	enc := e.NewEncoder()
-	ends := map[int]bool{0: true}
+	ends := make([]bool, len(b)+1)
+	ends[0] = true
 	at := 0
 	for _, r := range string(s) {
 		c, err := enc.Bytes([]byte(string(r)))
