@@ -58,6 +58,7 @@ type aheadTests struct {
 	chained int // the tests of the levels after d+1 (see lookahead)
 	at      int // s.adoptions when they started
 	begun   time.Time
+	ctx     context.Context    // the search's, which ends the walks of needs
 	stop    context.CancelFunc // stops the tests still running
 	s       *search            // whose tests they are
 
@@ -170,7 +171,7 @@ func (a *aheadTests) needs() (tests, finish bool) {
 		if root == nil { // the level's walk is not known
 			return from(i), true
 		}
-		switch a.s.walkAhead(root, running) {
+		switch a.s.walkAhead(a.ctx, root, running) {
 		case aheadRunning:
 			return true, true
 		case aheadUnknown:
@@ -195,11 +196,19 @@ const (
 // walkAhead follows the walk of a level's plan from root through the
 // verdicts known: to a test in running (aheadRunning), to another verdict
 // not known before its first success (aheadUnknown), past a success
-// (aheadAdopts), or to its end without one (aheadFailsThrough).
-func (s *search) walkAhead(root *planNode, running map[uint64]aheadTest) aheadWalk {
+// (aheadAdopts), or to its end without one (aheadFailsThrough). Once ctx
+// ends, the verdicts not known are unknown: a walk through candidates
+// that Check refuses runs no test, and may be long.
+func (s *search) walkAhead(ctx context.Context, root *planNode, running map[uint64]aheadTest) aheadWalk {
 	won := false
 	for n := root; n != nil; {
 		if !n.done {
+			if ctx.Err() != nil {
+				if won {
+					return aheadAdopts
+				}
+				return aheadUnknown
+			}
 			if n.p.text == nil {
 				n.p = s.prepare(n.step.gen(n.i))
 			}
@@ -217,6 +226,9 @@ func (s *search) walkAhead(root *planNode, running map[uint64]aheadTest) aheadWa
 				return aheadAdopts
 			}
 			n.ok, n.done = ok, true
+			if !ok {
+				n.p.text = nil // only an adopted text is kept
+			}
 		}
 		won = won || n.ok
 		n = n.next(n.ok)
@@ -250,7 +262,7 @@ func (a *aheadTests) chain() bool { return a != nil && a.chained > 0 }
 // of the levels' plans after a success (see planStep.end): the next
 // levels as they will be if a level adopts something.
 func (s *search) lookahead(ctx context.Context, d, max int, past bool) *aheadTests {
-	a := &aheadTests{at: s.adoptions, begun: time.Now(), s: s, running: make(map[uint64]aheadTest), arrived: make(chan struct{}, 1)}
+	a := &aheadTests{at: s.adoptions, begun: time.Now(), ctx: ctx, s: s, running: make(map[uint64]aheadTest), arrived: make(chan struct{}, 1)}
 	// The tests run in a context of their own, which release may end;
 	// the plans made here (see firstTests) keep ctx.
 	tctx, stop := context.WithCancel(ctx)
@@ -436,15 +448,21 @@ func (f failTester) fails(keep []tree.NodeID) bool {
 	return seen && !ok
 }
 
-func (f failTester) Test(_ context.Context, keep []tree.NodeID) (bool, error) {
+func (f failTester) Test(ctx context.Context, keep []tree.NodeID) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
 	if !f.fails(keep) {
 		return false, errLookedAhead
 	}
 	return false, nil
 }
 
-func (f failTester) First(_ context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
+func (f failTester) First(ctx context.Context, n int, gen func(i int) []tree.NodeID, _ func([]int) ([]tree.NodeID, bool)) ([]int, error) {
 	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err // the walk through refused candidates may be long
+		}
 		if !f.fails(gen(i)) {
 			return nil, errLookedAhead
 		}

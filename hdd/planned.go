@@ -304,6 +304,11 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 			s.walked(step.n, false)
 			return nil, nil
 		}
+		if err := ctx.Err(); err != nil {
+			// Checked here too: a walk through candidates that Check
+			// refuses runs no test, and may be long.
+			return nil, err
+		}
 		round := s.planRound(ctx, head, s.r.Jobs, false, nil)
 		if d, won := decided(head); d && (won || ahead.tail == nil || tailed) {
 			// The cache holds the verdicts the walk needs: it goes on
@@ -617,7 +622,7 @@ func (s *search) planRoundOdds(ctx context.Context, head *planNode, max int, end
 	}
 	frontier := []reach{{head, 1, len(s.best)}}
 	var round []*planNode
-	for len(frontier) > 0 && len(round) < max {
+	for len(frontier) > 0 && len(round) < max && ctx.Err() == nil {
 		best := 0 // the likeliest, the earliest found among equals
 		for k, r := range frontier {
 			if r.like > frontier[best].like {
@@ -647,6 +652,9 @@ func (s *search) planRoundOdds(ctx context.Context, head *planNode, max int, end
 				}
 				n.ok, n.done = ok, true
 				s.remember(n)
+				if !ok {
+					n.p.text = nil // only an adopted text is kept
+				}
 			}
 		}
 		if n.done {
