@@ -4,14 +4,16 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"syscall"
 	"time"
 )
 
 // A Verdict is the outcome of one test run.
 type Verdict struct {
 	Interesting bool
-	Exit        int  // exit status; -1 when the test was killed
-	TimedOut    bool // killed by the per-run timeout
+	Exit        int            // exit status; -1 when the test was killed
+	Signal      syscall.Signal // the signal that killed the test, if one did and not by timeout
+	TimedOut    bool           // killed by the per-run timeout
 	// Output holds the last bytes the test wrote to stdout and stderr,
 	// for diagnostics. It may be nil.
 	Output   []byte
@@ -19,10 +21,13 @@ type Verdict struct {
 }
 
 // String says how the run ended: "the test exited with status 1", "the
-// test timed out".
+// test timed out", "the test was killed by SIGSEGV (segmentation fault)".
 func (v Verdict) String() string {
-	if v.TimedOut {
+	switch {
+	case v.TimedOut:
 		return "the test timed out"
+	case v.Signal != 0:
+		return fmt.Sprintf("the test was killed by %s (%v)", signalName(v.Signal), v.Signal)
 	}
 	return fmt.Sprintf("the test exited with status %d", v.Exit)
 }

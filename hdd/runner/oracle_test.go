@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"syscall"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd"
@@ -57,5 +58,8 @@ func TestOracle(t *testing.T) {
 	}
 	if got := (Verdict{Exit: -1, TimedOut: true}).String(); got != "the test timed out" {
 		t.Errorf("String of a timeout = %q", got)
+	}
+	if got, want := (Verdict{Exit: -1, Signal: syscall.SIGSEGV}).String(), "the test was killed by SIGSEGV (segmentation fault)"; got != want {
+		t.Errorf("String of a crash = %q, want %q", got, want)
 	}
 }

@@ -2,7 +2,12 @@
 
 package runner
 
-import "os/exec"
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"syscall"
+)
 
 // setGroup leaves cmd alone: without process groups, a timeout or a
 // canceled context kills the test process only (exec's default Cancel).
@@ -16,3 +21,9 @@ func isBusy(err error) bool { return false }
 
 // isNoExec reports false.
 func isNoExec(err error) bool { return false }
+
+// killedBy returns 0: the system does not tell.
+func killedBy(*os.ProcessState) syscall.Signal { return 0 }
+
+// signalName returns "signal N".
+func signalName(sig syscall.Signal) string { return fmt.Sprintf("signal %d", int(sig)) }

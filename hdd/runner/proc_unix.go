@@ -4,9 +4,12 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // setGroup makes cmd start in a process group of its own, which is killed
@@ -56,3 +59,20 @@ func isBusy(err error) bool { return errors.Is(err, syscall.ETXTBSY) }
 
 // isNoExec reports whether err is ENOEXEC ("exec format error").
 func isNoExec(err error) bool { return errors.Is(err, syscall.ENOEXEC) }
+
+// killedBy returns the signal that ended the process of state, or 0 if it
+// exited.
+func killedBy(state *os.ProcessState) syscall.Signal {
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal()
+	}
+	return 0
+}
+
+// signalName returns the name of sig, such as "SIGSEGV".
+func signalName(sig syscall.Signal) string {
+	if name := unix.SignalName(sig); name != "" {
+		return name
+	}
+	return fmt.Sprintf("signal %d", int(sig))
+}

@@ -367,6 +367,7 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		v.TimedOut = true
 	default:
 		v.Exit = state.ExitCode() // -1 if killed by a signal
+		v.Signal = killedBy(state)
 	}
 	return v, nil
 }

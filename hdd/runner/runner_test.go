@@ -137,7 +137,8 @@ func TestVerdict(t *testing.T) {
 			body: "hdd-runner-no-such-command-xyz 2>/dev/null",
 			want: Verdict{Exit: 127},
 		},
-		{name: "killed by a signal", body: "kill -9 $$", want: Verdict{Exit: -1}},
+		{name: "killed by a signal", body: "kill -9 $$", want: Verdict{Exit: -1, Signal: syscall.SIGKILL}},
+		{name: "killed by SIGSEGV", body: "kill -SEGV $$", want: Verdict{Exit: -1, Signal: syscall.SIGSEGV}},
 		{
 			name:      "grep finds the bug",
 			body:      `grep -q needle "$1"`,
