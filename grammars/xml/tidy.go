@@ -15,11 +15,16 @@ const compactLimit = 160
 // root element on one line, without the white space between its nodes and
 // with empty elements closed by "/>". Text is kept as it is. It returns
 // text unchanged when it does not parse or the root element would take
-// more than compactLimit bytes.
+// more than compactLimit bytes. Its line breaks are those of text: CRLF
+// if text's first line ends in one.
 func compact(text []byte) []byte {
 	doc, err := Parse(text)
 	if err != nil {
 		return text
+	}
+	nl := []byte("\n")
+	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
+		nl = []byte("\r\n")
 	}
 	t := doc.Tree
 	var out []byte
@@ -28,11 +33,11 @@ func compact(text []byte) []byte {
 		n := &t.Nodes[id]
 		if n.Kind != "element" {
 			if len(out) > 0 && rootSeen {
-				out = append(out, '\n')
+				out = append(out, nl...)
 			}
 			out = append(out, squeeze(t.Text(id))...)
 			if !rootSeen {
-				out = append(out, '\n')
+				out = append(out, nl...)
 			}
 			continue
 		}
@@ -47,7 +52,7 @@ func compact(text []byte) []byte {
 		}
 	}
 	if bytes.HasSuffix(text, []byte("\n")) && !bytes.HasSuffix(out, []byte("\n")) {
-		out = append(out, '\n')
+		out = append(out, nl...)
 	}
 	return out
 }

@@ -17,6 +17,9 @@ func TestCompact(t *testing.T) {
 		{"text kept, white space around it dropped", "<p>\n  a  b <i>c</i>\n</p>", "<p>a  b<i>c</i></p>"},
 		{"attributes and tags squeezed", "<p  align = \"a  b\"   ></p>\n", "<p align = \"a  b\"/>\n"},
 		{"comment after the root", "<a> </a>\n<!-- end -->\n", "<a/>\n<!-- end -->\n"},
+		{"CRLF line breaks kept", "<?xml version=\"1.0\"?>\r\n<a>\r\n <b> </b>\r\n</a>\r\n<!-- end -->\r\n",
+			"<?xml version=\"1.0\"?>\r\n<a><b/></a>\r\n<!-- end -->\r\n"},
+		{"CRLF at the end only", "<a>\r\n <b> </b>\r\n</a>\r\n", "<a><b/></a>\r\n"},
 		{"too long to compact", long, long},
 		{"not XML", "plain", "plain"},
 	}
