@@ -11,14 +11,14 @@ import "unicode/utf8"
 //
 // It is one lexer for every format, the one hdd has always cut texts with:
 // a JSON string's "&amp;" is one unit too, and an XML text's "\n".
-func TextUnits(text []byte) (open, close []byte, units [][]byte) {
+func TextUnits(text []byte) (open, close []byte, ends []int32) {
 	open, body, close := splitQuotes(text)
+	ends = make([]int32, 0, len(body)) // a unit is a byte at least
 	for i := 0; i < len(body); {
-		n := unitLen(body[i:])
-		units = append(units, body[i:i+n:i+n])
-		i += n
+		i += unitLen(body[i:])
+		ends = append(ends, int32(i))
 	}
-	return open, close, units
+	return open, close, ends
 }
 
 // splitQuotes splits a quoted literal ("...", '...') into its quotes and

@@ -39,11 +39,12 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		if s.p.Units == nil {
 			break // the policy does not cut texts
 		}
-		open, close, units := s.p.Units(s.t.Text(id))
+		u := s.unitsOf(id)
+		units := u.all()
 		if len(units) == 0 {
 			continue
 		}
-		test := s.textTester(ctx, s.cur, ids[k:], s.adoptions > s.sweptAt, open, close)
+		test := s.textTester(ctx, s.cur, ids[k:], s.adoptions > s.sweptAt, u)
 		keep, err := minimize.Run(ctx, minimize.EndsFirst, units, test)
 		if err != nil {
 			return changed, err
@@ -61,14 +62,67 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 	return changed, nil
 }
 
+// textUnits are the units of a text as tree.Policy.Units cuts it: unit
+// i is body[ends[i-1]:ends[i]] (from 0 for the first). The minimizers
+// cut lists of the units' indexes, which take 4 bytes where a []byte
+// takes 24: they make lists of the text's length for their candidates.
+type textUnits struct {
+	open, body, close []byte
+	ends              []int32
+}
+
+// unitsOf returns the units of the text of leaf id.
+func (s *search) unitsOf(id tree.NodeID) textUnits {
+	text := s.t.Text(id)
+	open, close, ends := s.p.Units(text)
+	return textUnits{open: open, close: close, body: text[len(open) : len(text)-len(close)], ends: ends}
+}
+
+// all returns the indexes of all of u's units.
+func (u textUnits) all() []int32 {
+	idx := make([]int32, len(u.ends))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	return idx
+}
+
+// text returns the text that keeps the units keep, in order, between the
+// quotes.
+func (u textUnits) text(keep []int32) []byte {
+	n := len(u.open) + len(u.close)
+	for _, i := range keep {
+		n += int(u.ends[i] - u.start(i))
+	}
+	text := append(make([]byte, 0, n), u.open...)
+	for k := 0; k < len(keep); {
+		// A run of adjacent units is one span of the body.
+		j := k + 1
+		for j < len(keep) && keep[j] == keep[j-1]+1 {
+			j++
+		}
+		text = append(text, u.body[u.start(keep[k]):u.ends[keep[j-1]]]...)
+		k = j
+	}
+	return append(text, u.close...)
+}
+
+// start returns the offset of unit i in the body.
+func (u textUnits) start(i int32) int32 {
+	if i == 0 {
+		return 0
+	}
+	return u.ends[i-1]
+}
+
 // textTester is the minimize.Tester of the units of one Chars leaf: a candidate
 // replaces the leaf by the units it keeps, between the original quotes.
 type textTester struct {
-	s           *search
-	base        tree.Candidate
-	id          tree.NodeID
-	open, close []byte
-	plan        *listPlan[[]byte] // what ddmin plans after its step under way
+	s     *search
+	base  tree.Candidate
+	id    tree.NodeID
+	units textUnits
+	plan  *listPlan[int32] // what ddmin plans after its step under way
 	// end and rest, if not nil, return the step after this text, from
 	// the candidate it ends with: end after a success, rest if it adopts
 	// nothing (see textsFrom).
@@ -78,31 +132,26 @@ type textTester struct {
 // textTester returns the Tester of the first text of ids in c, which
 // goes on into the texts after it; changed says whether the sweep has
 // adopted anything before it.
-func (s *search) textTester(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool, open, close []byte) textTester {
+func (s *search) textTester(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool, u textUnits) textTester {
 	return textTester{
-		s: s, base: c, id: ids[0], open: open, close: close, plan: &listPlan[[]byte]{},
+		s: s, base: c, id: ids[0], units: u, plan: &listPlan[int32]{},
 		end:  s.textsFrom(ctx, ids[1:], true),
 		rest: s.textsFrom(ctx, ids[1:], changed),
 	}
 }
 
 // Plan records ddmin's plan (see minimize.Planner).
-func (tt textTester) Plan(next minimize.Step[[]byte]) { tt.plan.record(next) }
+func (tt textTester) Plan(next minimize.Step[int32]) { tt.plan.record(next) }
 
-func (tt textTester) config(keep [][]byte) tree.Candidate {
-	text := append([]byte{}, tt.open...)
-	for _, u := range keep {
-		text = append(text, u...)
-	}
-	text = append(text, tt.close...)
-	return tt.base.Replace(tt.id, string(text))
+func (tt textTester) config(keep []int32) tree.Candidate {
+	return tt.base.Replace(tt.id, string(tt.units.text(keep)))
 }
 
-func (tt textTester) Test(ctx context.Context, keep [][]byte) (bool, error) {
+func (tt textTester) Test(ctx context.Context, keep []int32) (bool, error) {
 	return tt.s.try(ctx, tt.config(keep))
 }
 
-func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte, fold func([]int) ([][]byte, bool)) ([]int, error) {
+func (tt textTester) First(ctx context.Context, n int, gen func(i int) []int32, fold func([]int) ([]int32, bool)) ([]int, error) {
 	if step, ok := tt.planned(n, gen, tt.s.cur); ok && tt.s.r.Jobs > 1 {
 		return tt.s.firstPlanned(ctx, step, planAhead{})
 	}
@@ -113,7 +162,7 @@ func (tt textTester) First(ctx context.Context, n int, gen func(i int) [][]byte,
 // the steps ends-first plans after it, and what follows the text where
 // the plan ends (see listPlan.step): after a success, from the candidate
 // the text ends with, and if every alternative fails, from c.
-func (tt textTester) planned(n int, gen func(i int) [][]byte, c tree.Candidate) (planStep, bool) {
+func (tt textTester) planned(n int, gen func(i int) []int32, c tree.Candidate) (planStep, bool) {
 	step, ok := tt.plan.step(n, gen, tt.config, tt.end)
 	return tt.restFrom(step, c), ok
 }
@@ -164,11 +213,12 @@ func (s *search) sweepStep(ctx context.Context) func(tree.Candidate) planStep {
 // anything before the texts ids.
 func (s *search) textStep(ctx context.Context, c tree.Candidate, ids []tree.NodeID, changed bool) planStep {
 	for k := range ids {
-		open, close, units := s.p.Units(s.t.Text(ids[k]))
+		u := s.unitsOf(ids[k])
+		units := u.all()
 		if len(units) == 0 {
 			continue
 		}
-		tt := s.textTester(ctx, c, ids[k:], changed, open, close)
+		tt := s.textTester(ctx, c, ids[k:], changed, u)
 		if len(units) == 1 {
 			return tt.restFrom(planStep{
 				n:    1,
@@ -197,11 +247,11 @@ type textStepTester struct {
 	step planStep
 }
 
-func (t *textStepTester) Test(context.Context, [][]byte) (bool, error) {
+func (t *textStepTester) Test(context.Context, []int32) (bool, error) {
 	return false, errLookedAhead
 }
 
-func (t *textStepTester) First(_ context.Context, n int, gen func(i int) [][]byte, _ func([]int) ([][]byte, bool)) ([]int, error) {
+func (t *textStepTester) First(_ context.Context, n int, gen func(i int) []int32, _ func([]int) ([]int32, bool)) ([]int, error) {
 	t.step, _ = t.planned(n, gen, t.c)
 	return nil, errLookedAhead
 }

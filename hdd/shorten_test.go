@@ -115,7 +115,7 @@ func TestShortenPlannedIsSerial(t *testing.T) {
 // stringsTree returns the tree of src, a list of quoted strings with no
 // quote inside: a root over the whole and a leaf with flags for each
 // string, quotes included.
-func stringsTree(t *testing.T, src string, flags tree.Flags) *tree.Tree {
+func stringsTree(t testing.TB, src string, flags tree.Flags) *tree.Tree {
 	t.Helper()
 	tr := tree.NewTree([]byte(src))
 	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
@@ -131,4 +131,30 @@ func stringsTree(t *testing.T, src string, flags tree.Flags) *tree.Tree {
 		t.Fatal(err)
 	}
 	return tr
+}
+
+// BenchmarkShortenLongText cuts a text of 4 MB down to the 6 bytes an
+// in-process test needs, so that the figures are hdd's own: a minimizer
+// makes lists of the text's length for its candidates (B/op tells what
+// they cost).
+func BenchmarkShortenLongText(b *testing.B) {
+	text := make([]byte, 4<<20)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range text {
+		text[i] = 'a' + byte(rng.IntN(16))
+	}
+	copy(text[len(text)/2:], "NEEDLE")
+	src := `["` + string(text) + `"]`
+	b.ReportAllocs()
+	for b.Loop() {
+		tr := stringsTree(b, src, tree.Chars)
+		r := hdd.Reducer{Oracle: contains("NEEDLE"), NoHoist: true}
+		res, err := r.Reduce(context.Background(), tr, &tree.Policy{Units: grammars.TextUnits})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := string(res.Output); got != `["NEEDLE"]` {
+			b.Fatalf("got %.40q", got)
+		}
+	}
 }

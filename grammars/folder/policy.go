@@ -18,7 +18,7 @@ import (
 type policy struct {
 	files   map[string]*file // the text files, by path
 	list    []*file          // the same, in order
-	units   func(text []byte) (open, close []byte, units [][]byte)
+	units   func(text []byte) (open, close []byte, ends []int32)
 	accepts map[string][]string
 	partial bool // some file's tree is Partial
 

@@ -435,13 +435,13 @@ func (r *tolerant) blankFrom(i int) bool {
 
 // tolerantUnits is the policy's Units: TextUnits, but a string cut short
 // by the end of the input keeps its opening quote.
-func tolerantUnits(text []byte) (open, close []byte, units [][]byte) {
-	open, close, units = grammars.TextUnits(text)
+func tolerantUnits(text []byte) (open, close []byte, ends []int32) {
+	open, close, ends = grammars.TextUnits(text)
 	if open == nil && len(text) > 0 && (text[0] == '"' || text[0] == '\'') {
-		_, _, units = grammars.TextUnits(text[1:])
-		return text[:1], nil, units
+		_, _, ends = grammars.TextUnits(text[1:])
+		return text[:1], nil, ends
 	}
-	return open, close, units
+	return open, close, ends
 }
 
 // hoist gives value id of shape sh its hoisting class: "value" if sound,

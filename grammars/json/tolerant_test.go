@@ -433,9 +433,9 @@ func TestTolerantCut(t *testing.T) {
 	if doc.Policy.CanHoist(valueClass, cutClass) {
 		t.Errorf("a cut value may stand where a closed one stood")
 	}
-	open, close, units := doc.Policy.Units([]byte(`"bc`))
-	if string(open) != `"` || close != nil || len(units) != 2 {
-		t.Errorf(`Units("bc): got %q %q %q, want the quote kept and two units`, open, close, units)
+	open, close, ends := doc.Policy.Units([]byte(`"bc`))
+	if string(open) != `"` || close != nil || len(ends) != 2 {
+		t.Errorf(`Units("bc): got %q %q %v, want the quote kept and two units`, open, close, ends)
 	}
 }
 

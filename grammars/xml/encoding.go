@@ -204,7 +204,7 @@ func validEncName(s string) bool {
 // reference such as &amp; is one unit, as there), so that no cut splits a
 // character of Shift_JIS, GBK, Big5 or EUC-KR, whose bytes a reading as
 // UTF-8 groups otherwise.
-func unitsFor(enc string) func([]byte) ([]byte, []byte, [][]byte) {
+func unitsFor(enc string) func([]byte) ([]byte, []byte, []int32) {
 	if enc == "" || isUTF8Name(enc) {
 		return grammars.TextUnits
 	}
@@ -215,34 +215,32 @@ func unitsFor(enc string) func([]byte) ([]byte, []byte, [][]byte) {
 		// character) are as before.
 		return grammars.TextUnits
 	}
-	return func(text []byte) ([]byte, []byte, [][]byte) {
+	return func(text []byte) ([]byte, []byte, []int32) {
 		open, close, units := grammars.TextUnits(text)
 		body := text[len(open) : len(text)-len(close)]
 		if len(body) == 0 {
 			return open, close, nil
 		}
-		ends := charEnds(e, body)
-		if ends == nil { // not read as enc: the body is one unit
-			return open, close, [][]byte{body[:len(body):len(body)]}
+		chars := charEnds(e, body)
+		if chars == nil { // not read as enc: the body is one unit
+			return open, close, []int32{int32(len(body))}
 		}
-		at := 0
-		for _, u := range units { // no cut inside a reference
-			if u[0] == '&' {
-				for i := at + 1; i < at+len(u); i++ {
-					ends[i] = false
+		start := int32(0)
+		for _, end := range units { // no cut inside a reference
+			if body[start] == '&' {
+				for i := start + 1; i < end; i++ {
+					chars[i] = false
 				}
 			}
-			at += len(u)
+			start = end
 		}
-		var out [][]byte
-		start := 0
+		var ends []int32
 		for i := 1; i <= len(body); i++ {
-			if ends[i] {
-				out = append(out, body[start:i:i])
-				start = i
+			if chars[i] {
+				ends = append(ends, int32(i))
 			}
 		}
-		return open, close, out
+		return open, close, ends
 	}
 }
 

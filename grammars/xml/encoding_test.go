@@ -36,9 +36,15 @@ func TestUnitsKeepCharacters(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			open, close, units := unitsFor(tt.enc)(body)
+			open, close, ends := unitsFor(tt.enc)(body)
 			if open != nil || close != nil {
 				t.Errorf("got quotes %q %q, want none", open, close)
+			}
+			var units [][]byte
+			start := int32(0)
+			for _, end := range ends {
+				units = append(units, body[start:end])
+				start = end
 			}
 			if got := bytes.Join(units, nil); !bytes.Equal(got, body) {
 				t.Fatalf("units join to %q, want %q", got, body)

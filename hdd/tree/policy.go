@@ -33,11 +33,14 @@ type Policy struct {
 	SpaceIsText bool
 
 	// Units splits text, the text of a Chars leaf, into the parts the
-	// search keeps whole when it cuts the leaf down: open and close (a
-	// string's quotes, say) always stay, and between them each of units (a
-	// character, an escape, an entity) may go. The units are consecutive
-	// subslices of text. Nil means Chars leaves are not cut.
-	Units func(text []byte) (open, close []byte, units [][]byte)
+	// search keeps whole when it cuts the leaf down: open, a prefix of
+	// text, and close, a suffix (a string's quotes, say), always stay, and
+	// between them, in body = text[len(open):len(text)-len(close)], each
+	// unit (a character, an escape, an entity) may go. Unit i is
+	// body[ends[i-1]:ends[i]] (from 0 for the first), and the last ends
+	// at len(body). Ends take 4 bytes a unit where subslices take 24: a
+	// text may have millions. Nil means Chars leaves are not cut.
+	Units func(text []byte) (open, close []byte, ends []int32)
 
 	// Accepts widens hoisting: a node of class K may also be replaced by a
 	// descendant whose class is listed in Accepts[K] (in C, a statement by
