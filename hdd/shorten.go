@@ -3,6 +3,7 @@ package hdd
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/hddreduce/hdd/hdd/minimize"
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -89,22 +90,25 @@ func (u textUnits) all() []int32 {
 
 // text returns the text that keeps the units keep, in order, between the
 // quotes.
-func (u textUnits) text(keep []int32) []byte {
+func (u textUnits) text(keep []int32) string {
 	n := len(u.open) + len(u.close)
 	for _, i := range keep {
 		n += int(u.ends[i] - u.start(i))
 	}
-	text := append(make([]byte, 0, n), u.open...)
+	var b strings.Builder
+	b.Grow(n)
+	b.Write(u.open)
 	for k := 0; k < len(keep); {
 		// A run of adjacent units is one span of the body.
 		j := k + 1
 		for j < len(keep) && keep[j] == keep[j-1]+1 {
 			j++
 		}
-		text = append(text, u.body[u.start(keep[k]):u.ends[keep[j-1]]]...)
+		b.Write(u.body[u.start(keep[k]):u.ends[keep[j-1]]])
 		k = j
 	}
-	return append(text, u.close...)
+	b.Write(u.close)
+	return b.String()
 }
 
 // start returns the offset of unit i in the body.
@@ -144,7 +148,7 @@ func (s *search) textTester(ctx context.Context, c tree.Candidate, ids []tree.No
 func (tt textTester) Plan(next minimize.Step[int32]) { tt.plan.record(next) }
 
 func (tt textTester) config(keep []int32) tree.Candidate {
-	return tt.base.Replace(tt.id, string(tt.units.text(keep)))
+	return tt.base.Replace(tt.id, tt.units.text(keep))
 }
 
 func (tt textTester) Test(ctx context.Context, keep []int32) (bool, error) {
