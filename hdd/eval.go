@@ -86,7 +86,7 @@ func (s *search) report() {
 	if s.r.Progress != nil {
 		st := s.stats
 		st.Elapsed = time.Since(s.start)
-		s.r.Progress(Progress{Phase: s.phase, Bytes: len(s.best), Stats: st})
+		s.r.Progress(Progress{Phase: s.phase, Bytes: s.size(), Stats: st})
 	}
 }
 

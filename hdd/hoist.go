@@ -35,7 +35,7 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 			changed, k = true, alts[won[0]].k // go on from the first node hoisted
 		}
 	}
-	s.logf("hoisting: %s, %s", count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("hoisting: %s, %s", count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return changed, nil
 }
 

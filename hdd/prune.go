@@ -198,7 +198,7 @@ func (s *search) levelOf(ctx context.Context, d int, items []tree.NodeID, ahead 
 	if err == nil {
 		s.keptUnused(keep)
 	}
-	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("level %d: %d of %s kept, %s, %s", d, len(keep), count(len(items), "node"), count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return len(keep) < len(items), err
 }
 

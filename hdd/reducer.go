@@ -114,6 +114,11 @@ type Reducer struct {
 
 	// Log receives one line per level and per phase; nil discards.
 	Log func(msg string)
+	// Size, if set, counts the bytes of a text for Log and Progress,
+	// where the user counts them otherwise than its length: the bytes of
+	// a folder's files, not of the archive that holds them. It must be
+	// safe for concurrent use. Nil means the text's length.
+	Size func(text []byte) int
 	// Warn receives warnings meant for the user: one wrapping ErrFlaky
 	// when the original was interesting in some of its check runs only,
 	// ErrEmptyInteresting when the empty file is interesting; nil
@@ -153,7 +158,7 @@ type Stats struct {
 // A Progress is a snapshot of a running reduction.
 type Progress struct {
 	Phase string // "check", "level 3", "hoist", "hdd+", ...
-	Bytes int    // size of the best candidate so far
+	Bytes int    // size of the best candidate so far (see Reducer.Size)
 	Stats Stats  // counts so far (Elapsed is up to date; Bytes/Nodes fields are not)
 }
 

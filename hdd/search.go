@@ -82,6 +82,15 @@ func (s *search) setPhase(format string, args ...any) {
 	s.mu.Unlock()
 }
 
+// size returns the size of the best text so far as the user counts it
+// (see Reducer.Size).
+func (s *search) size() int {
+	if s.r.Size != nil {
+		return s.r.Size(s.best)
+	}
+	return len(s.best)
+}
+
 // count returns "1 node", "2 nodes": n and the noun, in the plural unless
 // n is 1.
 func count(n int, noun string) string {

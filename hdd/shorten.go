@@ -59,7 +59,7 @@ func (s *search) shorten(ctx context.Context) (bool, error) {
 		}
 		changed = changed || len(keep) < len(units)
 	}
-	s.logf("shortening texts: %s, %s, %s", count(len(ids), "text"), count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
+	s.logf("shortening texts: %s, %s, %s", count(len(ids), "text"), count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return changed, nil
 }
 

@@ -29,7 +29,7 @@ func (s *search) singles(ctx context.Context) error {
 				ids = ids[won[0]+1:]
 			}
 		}
-		s.logf("hdd+: pass %d removed %s, %s", pass, count(removed, "node"), count(len(s.best), "byte"))
+		s.logf("hdd+: pass %d removed %s, %s", pass, count(removed, "node"), count(s.size(), "byte"))
 		if removed == 0 {
 			return nil
 		}

@@ -57,7 +57,7 @@ func (s *search) tidied(t tree.Tidy, cand []byte) {
 	if s.r.Improved != nil {
 		s.r.Improved(cand)
 	}
-	s.logf("tidy %q: %s", t.Name, count(len(cand), "byte"))
+	s.logf("tidy %q: %s", t.Name, count(s.size(), "byte"))
 }
 
 // A verdictFunc returns the verdict of a test run on text.

@@ -29,7 +29,7 @@ func (s *search) transform(ctx context.Context) (bool, error) {
 			from += won[0]
 			changed = true
 		}
-		s.logf("%s: %s, %s", tf.Name, count(s.tests()-testsBefore, "test"), count(len(s.best), "byte"))
+		s.logf("%s: %s, %s", tf.Name, count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	}
 	return changed, nil
 }

@@ -32,7 +32,7 @@ func (s *search) unfold(d int) error {
 		return fmt.Errorf("the policy's Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
 	s.t, s.cur = t, tree.Candidate{}
-	s.logf("parsed the %s left again for level %d: %s, was %d", count(len(s.best), "byte"), d, count(t.Len(), "node"), before)
+	s.logf("parsed the %s left again for level %d: %s, was %d", count(s.size(), "byte"), d, count(t.Len(), "node"), before)
 	return nil
 }
 
@@ -48,6 +48,6 @@ func (s *search) reparse() error {
 		return errors.New("the policy's Reparse returned a tree of another text")
 	}
 	s.t, s.cur = t, tree.Candidate{}
-	s.logf("parsed the %s left again: %s, was %d", count(len(s.best), "byte"), count(t.Len(), "node"), before)
+	s.logf("parsed the %s left again: %s, was %d", count(s.size(), "byte"), count(t.Len(), "node"), before)
 	return nil
 }

@@ -117,7 +117,7 @@ func (s *search) dropGroups(ctx context.Context, what string, groups [][]tree.No
 		return false, nil
 	}
 	s.setPhase("%s (%s)", what, count(len(groups), "group"))
-	testsBefore, bytesBefore := s.tests(), len(s.best)
+	testsBefore, bytesBefore := s.tests(), s.size()
 	// Each group is an item of a level's tester, by its first node.
 	items := make([]tree.NodeID, len(groups))
 	members := make(map[tree.NodeID][]tree.NodeID, len(groups))
@@ -137,7 +137,7 @@ func (s *search) dropGroups(ctx context.Context, what string, groups [][]tree.No
 		}
 		changed, kept = len(keep) < len(items), len(keep)
 	}
-	s.logf("%s: %d of %s kept, %s, %d -> %s", what, kept, count(len(groups), "group"), count(s.tests()-testsBefore, "test"), bytesBefore, count(len(s.best), "byte"))
+	s.logf("%s: %d of %s kept, %s, %d -> %s", what, kept, count(len(groups), "group"), count(s.tests()-testsBefore, "test"), bytesBefore, count(s.size(), "byte"))
 	return changed, err
 }
 

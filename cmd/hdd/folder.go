@@ -228,6 +228,12 @@ func size(text []byte, isFolder bool) string {
 	return grammars.Plural(files, "file") + ", " + grammars.Plural(n, "byte")
 }
 
+// fileBytes returns the bytes of the files of a folder's archive text.
+func fileBytes(text []byte) int {
+	_, n := folder.Stats(text)
+	return n
+}
+
 // inputSize describes the input's size where a message gives it as a
 // bare number for a file.
 func inputSize(text []byte, isFolder bool) string {

@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -218,6 +220,12 @@ func TestFolderExample(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "11 files -> 2 files") {
 		t.Errorf("the summary does not count the files:\n%s", r.stderr)
+	}
+	// The progress lines count the bytes of the files too, as the first
+	// line and the summary do, not those of the archive that holds them.
+	sizes := regexp.MustCompile(`(?m)^hdd: (?:level|hoisting|shortening|tidy).*?(\d+) bytes$`).FindAllStringSubmatch(r.stderr, -1)
+	if len(sizes) == 0 || sizes[len(sizes)-1][1] != strconv.Itoa(st.FileBytesAfter) {
+		t.Errorf("the last progress line does not give the result's %d bytes:\n%s", st.FileBytesAfter, r.stderr)
 	}
 	// The golden result shows what a reduction of a folder reads like.
 	golden := filepath.Join(ex, "want")

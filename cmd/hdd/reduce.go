@@ -152,11 +152,17 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		Improved: out.offer,
 	}
 	r.NoTransform, r.NoTidy = o.noTransform, o.noTidy
+	original := from.originalSize
+	if p.folder {
+		// The bytes of the files, as the first line and the summary count.
+		r.Size = fileBytes
+		original = fileBytes(from.original)
+	}
 	var showStatus atomic.Bool // set once the lines before the status line are out
 	if !o.quiet && con.terminal() {
 		r.Progress = func(pr hdd.Progress) {
 			if showStatus.Load() {
-				con.show(statusText(pr, from.originalSize), false)
+				con.show(statusText(pr, original), false)
 			}
 		}
 	}
