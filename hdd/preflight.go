@@ -46,7 +46,7 @@ type check struct {
 // tests beside them.
 func (r *Reducer) Preflight(ctx context.Context, text []byte) *Checked {
 	s := &search{r: r, seed: maphash.MakeSeed(), cache: make(map[uint64]bool), testing: make(map[uint64]*verdict), start: time.Now()}
-	s.best = text
+	s.best, s.bestSize = text, s.sizeOf(text)
 	s.stats.BytesBefore = len(s.best)
 	s.cache[s.hash(s.best)] = true
 	s.phase = "checking the original"

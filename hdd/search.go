@@ -21,6 +21,8 @@ type search struct {
 	p    *tree.Policy
 	cur  tree.Candidate // the best candidate so far
 	best []byte         // its text
+	// bestSize is best's bytes as the user counts them (see sizeOf).
+	bestSize int
 	// depths are the nodes at each depth of cur (see curAtDepth).
 	depths depthMemo
 	stats  Stats
@@ -82,13 +84,17 @@ func (s *search) setPhase(format string, args ...any) {
 	s.mu.Unlock()
 }
 
-// size returns the size of the best text so far as the user counts it
-// (see Reducer.Size).
-func (s *search) size() int {
+// size returns the size of the best text so far as the user counts it.
+func (s *search) size() int { return s.bestSize }
+
+// sizeOf returns the size of text as the user counts it (see
+// Reducer.Size). It is counted when a text becomes the best, so that a
+// folder's archive is not read again for every report.
+func (s *search) sizeOf(text []byte) int {
 	if s.r.Size != nil {
-		return s.r.Size(s.best)
+		return s.r.Size(text)
 	}
-	return len(s.best)
+	return len(text)
 }
 
 // count returns "1 node", "2 nodes": n and the noun, in the plural unless
@@ -121,9 +127,10 @@ func (s *search) adopt(c tree.Candidate, text []byte) {
 	if s.p != nil && s.p.Adopted != nil {
 		s.p.Adopted(text)
 	}
+	n := s.sizeOf(text)
 	s.mu.Lock()
 	improved := len(text) < len(s.best)
-	s.best = text
+	s.best, s.bestSize = text, n
 	if improved {
 		s.report()
 	}

@@ -50,8 +50,9 @@ func (s *search) tidies() []tree.Tidy {
 
 // tidied adopts cand, the text tidy t made of the best.
 func (s *search) tidied(t tree.Tidy, cand []byte) {
+	n := s.sizeOf(cand)
 	s.mu.Lock()
-	s.best = cand
+	s.best, s.bestSize = cand, n
 	s.report()
 	s.mu.Unlock()
 	if s.r.Improved != nil {
