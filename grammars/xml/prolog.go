@@ -281,10 +281,7 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 					p.pes[string(n)] = span{-1, -1} // external, until its value is read
 				}
 			case ok:
-				if p.entities == nil {
-					p.entities = map[string]bool{}
-				}
-				p.entities[string(n)] = true
+				p.declare(n)
 			}
 			if ok && (src[j] == '"' || src[j] == '\'') {
 				value = j
@@ -443,12 +440,18 @@ func (p *parser) peRef(tk *tag, start, end int) {
 			}
 			v = bytes.TrimLeft(v[k+len("<!ENTITY"):], " \t\r\n")
 			if n := xmlNameEnd(v, 0); n > 0 && isNameStart(v[0]) {
-				if p.entities == nil {
-					p.entities = map[string]bool{}
-				}
-				p.entities[string(v[:n])] = true
+				p.declare(v[:n])
 			}
 		}
 	}
 	p.noteItem("pe-reference", start, end)
+}
+
+// declare notes the general entity name as declared in the internal
+// subset.
+func (p *parser) declare(name []byte) {
+	if p.entities == nil {
+		p.entities = map[string]bool{}
+	}
+	p.entities[string(name)] = true
 }
