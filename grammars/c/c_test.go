@@ -480,6 +480,61 @@ func TestUnparsedRegionsByLines(t *testing.T) {
 	}
 }
 
+// TestErrorRoot checks a file whose parse tree-sitter gave up as a whole
+// (testdata/broken/errorroot.c, whose root is an ERROR node: function
+// bodies of casts to compound literals, cut from a preprocessed
+// immintrin.h): the items it read whole are still items that may vanish,
+// each checked as a candidate, and only what lies between them is reduced
+// line by line.
+func TestErrorRoot(t *testing.T) {
+	src, err := os.ReadFile("testdata/broken/errorroot.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Parse(t.Context(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	items := []struct {
+		target
+		refused string // what Check says of the file without it, or ""
+	}{
+		{target{"declaration", "int a;", 0}, ""},
+		{target{"function_definition", "int g(void) { return 1; }", 0}, ""},
+		{target{"type_definition", "typedef int vec;", 0}, "vec is no longer declared"},
+		{target{"declaration", "int c;", 0}, ""},
+	}
+	for _, it := range items {
+		id := find(t, tr, it.kind, it.text, it.nth)
+		if n := &tr.Nodes[id]; n.Parent != 0 || !n.Is(tree.Removable) {
+			t.Errorf("%s %q: not a removable item of the root\n%s", it.kind, it.text, dump(tr))
+		}
+		err := doc.Policy.Check(unparse.Text(tr, doc.Policy, tree.Candidate{}.Remove(id)))
+		if it.refused == "" && err != nil || it.refused != "" && (err == nil || !strings.Contains(err.Error(), it.refused)) {
+			t.Errorf("without %q: Check: %v, want %q", it.text, err, it.refused)
+		}
+	}
+	var regions, lines int
+	for id := range tr.Nodes {
+		switch n := &tr.Nodes[id]; n.Kind {
+		case "ERROR":
+			regions++
+			if n.Parent != 0 {
+				t.Errorf("ERROR %q: not a child of the root", tr.Text(tree.NodeID(id)))
+			}
+		case "error_line":
+			lines++
+		}
+	}
+	if regions != 2 || lines != 10 {
+		t.Errorf("got %d ERROR regions of %d lines, want 2 of 10\n%s", regions, lines, dump(tr))
+	}
+	if got := unparse.Text(tr, doc.Policy, tree.Candidate{}); string(got) != string(src) {
+		t.Errorf("round trip: got %q, want %q", got, src)
+	}
+}
+
 // TestParseCanceled checks that a parse stops when its context is done,
 // with an error that says so: tree-sitter's parse itself stops, not only
 // the work after it.

@@ -14,7 +14,7 @@ import (
 // error or round-trips byte for byte, that Check accepts the input itself,
 // and that removing a node never panics.
 func FuzzRoundTrip(f *testing.F) {
-	for _, file := range testFiles(f) {
+	for _, file := range append(testFiles(f), "testdata/broken/errorroot.c") {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

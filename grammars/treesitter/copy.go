@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"bytes"
+	"context"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -79,6 +80,7 @@ func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens)
 	// per-symbol facts are cached and the per-node ones asked only when
 	// needed.
 	var visit func(parent, lo, hi int)
+	var children func(id int, regions bool)
 	visit = func(parent, lo, hi int) {
 		node := cur.CurrentNode()
 		start, end := int(node.StartByte()), int(node.EndByte())
@@ -130,6 +132,16 @@ func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens)
 		if parent >= 0 {
 			link(nodes, parent, id)
 		}
+		regions := false
+		if isErr && parent < 0 && l.Table.Root != "" {
+			// tree-sitter gave up on the file as a whole: its items are
+			// children of an ERROR root, mostly whole. Those that stand
+			// alone are items of a root of the language's own kind, and the
+			// pieces between them ERROR regions of their own.
+			nodes[id].Sym = &Sym{Kind: l.Table.Root, Named: true}
+			nodes[id].Error = false
+			isErr, regions = false, true
+		}
 		if isErr {
 			nodes = appendLines(nodes, id, src)
 			return
@@ -137,24 +149,80 @@ func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens)
 		if leaves[info.kind] || !cur.GoToFirstChild() {
 			return
 		}
-		prev := start
+		children(id, regions)
+		cur.GoToParent()
+	}
+	// children copies the children of nodes[id], the cursor at the first.
+	// With regions (the children of an ERROR root), those that do not
+	// parse alone as themselves go, each run of them, into an ERROR region.
+	children = func(id int, regions bool) {
+		var p *sitter.Parser
+		if regions {
+			p = l.parser()
+			defer l.parsers.Put(p)
+		}
+		prev, end := nodes[id].Start, nodes[id].End
+		run := -1 // the open ERROR region, or -1
 		for k := 1; ; k++ {
-			before := len(nodes)
-			visit(id, prev, end)
-			if len(nodes) > before {
-				prev = nodes[before].End
+			node := cur.CurrentNode()
+			start, stop := max(int(node.StartByte()), prev), min(int(node.EndByte()), end)
+			if regions && start < stop && !standsAlone(p, src[start:stop], node.Type()) {
+				if run < 0 {
+					run = len(nodes)
+					nodes = append(nodes, Node{Sym: errorSym, Start: start, End: stop, Error: true, first: -1, last: -1, next: -1})
+					link(nodes, id, run)
+				}
+				nodes[run].End = stop
+				prev = stop
+			} else {
+				if run >= 0 {
+					nodes = appendLines(nodes, run, src)
+					run = -1
+				}
+				before := len(nodes)
+				visit(id, prev, end)
+				if len(nodes) > before {
+					prev = nodes[before].End
+				}
 			}
 			if !cur.GoToNextSibling() {
 				break
 			}
-			if parent < 0 && k%copyBatch == 0 {
+			if id == 0 && k%copyBatch == 0 {
 				cur = recursor(cur, st)
 			}
 		}
-		cur.GoToParent()
+		if run >= 0 {
+			nodes = appendLines(nodes, run, src)
+		}
 	}
 	visit(-1, 0, n)
 	return nodes, missing
+}
+
+// errorSym is what an ERROR region is that copyTree makes of the pieces
+// between the items of an ERROR root.
+var errorSym = &Sym{Kind: "ERROR", Named: true}
+
+// standsAlone reports whether text, a child of kind of an ERROR root,
+// parses alone, by p, without error, as a root of one named child of that
+// kind spanning it: an item tree-sitter read whole, which its failure
+// elsewhere in the file left without a root to hang on. A child with
+// errors of its own may have swallowed the rest of the file in its
+// recovery, so it is left to the lines of an ERROR region.
+func standsAlone(p *sitter.Parser, text []byte, kind string) bool {
+	t, err := p.ParseCtx(context.Background(), nil, text)
+	if err != nil {
+		return false
+	}
+	defer t.Close()
+	root := t.RootNode()
+	if root.HasError() || root.NamedChildCount() != 1 {
+		return false
+	}
+	c := root.NamedChild(0)
+	return c.Type() == kind &&
+		strings.TrimSpace(string(text[:c.StartByte()])) == "" && strings.TrimSpace(string(text[c.EndByte():])) == ""
 }
 
 // link makes nodes[id] the last child of nodes[parent].

@@ -33,7 +33,12 @@
 // skipped them as extras or where an item could be, and reported in the
 // Doc's Warnings. An ERROR region over several lines has its lines as
 // children ([ErrorLine]) that may vanish one by one, so the reduction
-// makes progress inside it too. No input is refused as not in the
+// makes progress inside it too. Where tree-sitter gives up on the file as
+// a whole, its root is an ERROR node whose children are mostly items read
+// whole (a preprocessed immintrin.h: thousands of functions, and a few
+// bodies it cannot read). Each child that parses alone, without error, as
+// itself stays an item of a root of the table's Root kind, and each run of
+// the others becomes an ERROR region of its own, reduced by its lines. No input is refused as not in the
 // language, however little of it tree-sitter reads: the user named the
 // language, and the compiler may read what tree-sitter cannot.
 //

@@ -40,6 +40,8 @@ func FuzzParse(f *testing.F) {
 	for i, l := range languages {
 		for _, ext := range l.lang.Exts {
 			files, _ := filepath.Glob(filepath.Join("..", l.dir, "testdata", "*"+ext))
+			broken, _ := filepath.Glob(filepath.Join("..", l.dir, "testdata", "broken", "*"+ext))
+			files = append(files, broken...)
 			for _, file := range files {
 				src, err := os.ReadFile(file)
 				if err != nil {
