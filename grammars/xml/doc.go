@@ -69,7 +69,11 @@
 // its path, then to its first character. "empty elements" closes an
 // element whose content is gone or white space only: "<a> </a>" and
 // "<a></a>" become "<a/>" in XML, "<td> </td>" becomes "<td></td>" in
-// HTML.
+// HTML. "renaming elements", in XML only (HTML's names say how it
+// parses), gives the elements' names short ones, as C-Reduce renames
+// identifiers: every name at once first (the first "a", the next "b", ...,
+// skipping those in use), then each name alone to the shortest one free.
+// Prefixed names keep theirs.
 //
 // The Doc of an XML document also has the tidy "compact": its root element
 // on one line, without the white space between nodes, empty elements as

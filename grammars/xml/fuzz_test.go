@@ -94,7 +94,10 @@ func fuzzRoundTrip(t *testing.T, f *grammars.Format, src []byte) {
 		cands := tf.Candidates(doc.Tree, tree.Candidate{})
 		for _, cand := range cands[:min(len(cands), 16)] {
 			c := unparse.Text(doc.Tree, doc.Policy, cand)
-			if doc.Policy.Check(c) != nil {
+			if err := doc.Policy.Check(c); err != nil {
+				if tf.Name == "renaming elements" && len(doc.Warnings) == 0 {
+					t.Fatalf("renaming made a well-formed document malformed: %v\n%q", err, c)
+				}
 				continue
 			}
 			if _, err := f.Parse(context.Background(), c); err != nil {
