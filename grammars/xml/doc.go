@@ -51,7 +51,8 @@
 // node, its content, and a fixed "end-tag" node ("</a>"; none for an
 // empty-element tag or an HTML element closed implicitly). The start tag's
 // children are its attributes, "attribute" nodes spanning name="value" (the
-// white space before each is its leading white space). The content is
+// white space before each is its leading white space), each with its
+// quoted value as a "value" child (see below). The content is
 // elements, "text" runs (with their entity and character references; the
 // white space around a run is not part of it, and white space alone is no
 // node), "cdata" sections, comments and PIs. Attributes and content are
@@ -69,15 +70,17 @@
 // its path, then to its first character. "empty elements" closes an
 // element whose content is gone or white space only: "<a> </a>" and
 // "<a></a>" become "<a/>" in XML, "<td> </td>" becomes "<td></td>" in
-// HTML. "renaming elements", in XML only (HTML's names say how it
-// parses), gives the elements' names short ones, as C-Reduce renames
-// identifiers: every name at once first (the first "a", the next "b", ...,
-// skipping those in use), then each name alone to the shortest one free.
-// Prefixed names keep theirs.
+// HTML.
 //
-// The Doc of an XML document also has the tidy "compact": its root element
-// on one line, without the white space between nodes, empty elements as
-// <a/>, when that line has at most 160 bytes.
+// The Doc of an XML document also has the tidies "compact": its root
+// element on one line, without the white space between nodes, empty
+// elements as <a/>, when that line has at most 160 bytes; and "short
+// names", which renames the elements, as C-Reduce renames identifiers,
+// each name to the next of "a", "b", ... not in use (prefixed names keep
+// theirs). HTML's names say how it parses, so HTML has no renaming.
+//
+// A quoted attribute value that is not empty is a "value" node, which the
+// search may cut down as it cuts texts, unless it names a namespace.
 //
 // # Well-formed XML
 //

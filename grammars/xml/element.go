@@ -45,7 +45,10 @@ func (p *parser) startTag(i int) int {
 			if p.attrRemovable(a) {
 				f = tree.Removable
 			}
-			p.add(stag, depth+2, "attribute", a.start, a.end, f)
+			aid := p.add(stag, depth+2, "attribute", a.start, a.end, f)
+			if p.shortensValue(a) { // under an unbuilt attribute, unbuilt or counted
+				p.add(aid, depth+3, "value", a.valStart-1, a.valEnd+1, tree.Chars)
+			}
 		}
 	}
 	p.setLast(tk.end)
@@ -192,6 +195,22 @@ func (p *parser) attrRemovable(a attr) bool {
 	}
 	c := src[a.end]
 	return p.isSpace(c) || c == '>' || c == '/'
+}
+
+// shortensValue reports whether attribute a's value is a "value" node
+// that may be cut down: it is quoted and not empty, and a declares no
+// namespace (an empty or cut namespace name is malformed, or another
+// namespace).
+func (p *parser) shortensValue(a attr) bool {
+	src := p.src
+	if a.valStart < 1 || a.valEnd <= a.valStart || a.valEnd >= len(src) {
+		return false
+	}
+	if q := src[a.valStart-1]; q != '"' && q != '\'' || src[a.valEnd] != q {
+		return false
+	}
+	name := src[a.start:a.nameEnd]
+	return string(name) != "xmlns" && !bytes.HasPrefix(name, []byte("xmlns:"))
 }
 
 // sameName compares element or attribute names: exactly in XML, without

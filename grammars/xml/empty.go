@@ -85,7 +85,8 @@ func closeEmpty(t *tree.Tree, c tree.Candidate, selfClose func(string) string, b
 
 // renderTag returns the text of the start tag stag as c has it: without
 // its removed attributes (and the white space before each), with its
-// replaced ones replaced; ok is false if an attribute is hoisted.
+// replaced ones replaced and its values cut down as c cuts them; ok is
+// false if an attribute is hoisted.
 func renderTag(t *tree.Tree, c tree.Candidate, stag tree.NodeID) (string, bool) {
 	src := t.Src
 	n := &t.Nodes[stag]
@@ -104,6 +105,14 @@ func renderTag(t *tree.Tree, c tree.Candidate, stag tree.NodeID) (string, bool) 
 			b = append(b, src[pos:an.Start]...)
 			b = append(b, sub.Text...)
 			pos = an.End
+		default:
+			for _, v := range t.Children(a) { // its value, cut down
+				if sub, ok := c.Subst(v); ok && sub.Hoist == tree.NoNode {
+					b = append(b, src[pos:t.Nodes[v].Start]...)
+					b = append(b, sub.Text...)
+					pos = t.Nodes[v].End
+				}
+			}
 		}
 	}
 	return string(append(b, src[pos:n.End]...)), true

@@ -4,115 +4,84 @@ import (
 	"strings"
 
 	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
 )
 
-// renameElements is the transform of an XML document that gives its
-// elements short names, as C-Reduce renames identifiers: each name of the
-// elements c keeps, in the order of first use, is given the shortest name
-// ("a", "b", ..., "aa", ...) that no element of c has, if shorter,
-// in both tags of every element of that name. It proposes all the names at
-// once first, then each name alone. A prefixed name (p:name) keeps its
-// name, as do the elements whose tags c has edited already.
-func renameElements(t *tree.Tree, c tree.Candidate) []tree.Candidate {
-	// An element is the texts of its tags, as c has them, past the name.
-	type element struct {
-		stag, etag         tree.NodeID // etag is NoNode if there is none
-		stagRest, etagRest string
+// shortNames is the tidy "short names" of an XML document: it gives its
+// elements short names, as C-Reduce renames identifiers. Each name, in the
+// order of first use, becomes the next short name ("a", "b", ..., "aa",
+// ...) that no element of text has, if that is shorter, in both tags of
+// every element of that name. Prefixed names (p:name) keep theirs. It is
+// a tidy, tried once on the result, rather than a transform: a transform
+// replaces the start tags it renames, whose attribute values then could
+// not be cut down, and the names a test needs (a schema's, a DTD's) would
+// cost a test each in every sweep. It returns text unchanged when it does
+// not parse.
+func shortNames(text []byte) []byte {
+	doc, err := Parse(text)
+	if err != nil {
+		return text
 	}
+	t := doc.Tree
 	var names []string // in the order of first use
-	byName := map[string][]element{}
-	taken := map[string]bool{} // the names of c's elements, which no other may take
-	kept := map[string]bool{}  // the names that stay, on every element that has them
-	t.Walk(c, func(id tree.NodeID) bool {
-		if !shown(c, id) {
-			return false
+	byName := map[string][]tree.NodeID{}
+	taken := map[string]bool{}
+	kept := map[string]bool{}
+	for id := range t.Nodes {
+		if t.Nodes[id].Kind != "element" {
+			continue
 		}
-		kids := t.Children(id)
-		if t.Nodes[id].Kind != "element" || len(kids) == 0 || t.Nodes[kids[0]].Kind != "start-tag" {
-			return true // not an element, or folded: its tags are not nodes yet
+		kids := t.Children(tree.NodeID(id))
+		if len(kids) == 0 || t.Nodes[kids[0]].Kind != "start-tag" {
+			continue // folded: its tags are not nodes yet
 		}
-		if _, hoisted := c.Subst(id); hoisted {
-			return true // replaced by a descendant, which the walk goes on to
-		}
-		e := element{stag: kids[0], etag: tree.NoNode}
-		if k := kids[len(kids)-1]; len(kids) > 1 && t.Nodes[k].Kind == "end-tag" {
-			e.etag = k
-		}
-		name := string(tagName(t.Text(e.stag)))
-		if sub, ok := c.Subst(e.stag); ok && sub.Hoist == tree.NoNode {
-			name = string(tagName([]byte(sub.Text))) // renamed or emptied before, or unwrapped
-		}
-		if name == "" {
-			return true
-		}
+		name := string(tagName(t.Text(kids[0])))
 		taken[name] = true
-		stag, ok := renderTag(t, c, e.stag)
-		if e.etag != tree.NoNode {
-			etag := t.Text(e.etag)
-			if ok = ok && len(etag) > 1 && string(tagName(etag[1:])) == name; ok { // not a tolerant match
-				e.etagRest = string(etag[2+len(name):])
-			}
+		etag := kids[len(kids)-1]
+		if len(kids) > 1 && t.Nodes[etag].Kind == "end-tag" && string(tagName(t.Text(etag)[1:])) != name || strings.Contains(name, ":") {
+			kept[name] = true // a tolerant match, or a prefix
+			continue
 		}
-		if !ok || c.Edited(e.stag) || e.etag != tree.NoNode && c.Edited(e.etag) || strings.Contains(name, ":") {
-			kept[name] = true
-			return true
-		}
-		e.stagRest = stag[1+len(name):]
 		if _, seen := byName[name]; !seen {
 			names = append(names, name)
 		}
-		byName[name] = append(byName[name], e)
-		return true
-	})
-	// free returns the first short name from i on that no element has.
-	free := func(i int) (int, string) {
-		for taken[shortName(i)] {
-			i++
-		}
-		return i, shortName(i)
+		byName[name] = append(byName[name], tree.NodeID(id))
 	}
-	rename := func(c tree.Candidate, old, name string) tree.Candidate {
-		for _, e := range byName[old] {
-			c = c.Replace(e.stag, "<"+name+e.stagRest)
-			if e.etag != tree.NoNode {
-				c = c.Replace(e.etag, "</"+name+e.etagRest)
-			}
-		}
-		return c
-	}
-	_, first := free(0)
-	all, next := c, 0
-	var singles []tree.Candidate
+	c, next := tree.Candidate{}, 0
 	for _, old := range names {
-		if kept[old] || len(first) >= len(old) {
+		if kept[old] {
 			continue
 		}
-		var name string
-		if next, name = free(next); len(name) < len(old) {
-			all = rename(all, old, name)
+		for taken[shortName(next)] {
 			next++
 		}
-		singles = append(singles, rename(c, old, first))
+		name := shortName(next)
+		if len(name) >= len(old) {
+			continue
+		}
+		next++
+		for _, id := range byName[old] {
+			kids := t.Children(id)
+			c = c.Replace(kids[0], "<"+name+string(t.Text(kids[0])[1+len(old):]))
+			if etag := kids[len(kids)-1]; len(kids) > 1 && t.Nodes[etag].Kind == "end-tag" {
+				c = c.Replace(etag, "</"+name+string(t.Text(etag)[2+len(old):]))
+			}
+		}
 	}
-	if len(singles) == 0 {
-		return nil
-	}
-	// The first candidate renames every name, even if there is one: the
-	// step goes on after a success from the same index of the candidates
-	// of the text adopted, whose list has one name less.
-	return append([]tree.Candidate{all}, singles...)
+	return unparse.Text(t, doc.Policy, c)
 }
 
-// tagName returns the name of the start tag text ("<name ...>").
-func tagName(stag []byte) []byte {
-	if len(stag) == 0 {
+// tagName returns the name of a tag's text, past its first byte ("<name
+// ...>", or "/name>" for an end tag's text past its "<").
+func tagName(tag []byte) []byte {
+	if len(tag) == 0 {
 		return nil
 	}
 	end := 1
-	for end < len(stag) && !isWS(stag[end]) && stag[end] != '>' && stag[end] != '/' {
+	for end < len(tag) && !isWS(tag[end]) && tag[end] != '>' && tag[end] != '/' {
 		end++
 	}
-	return stag[1:end]
+	return tag[1:end]
 }
 
 // shortName returns the ith of the names a, b, ..., z, aa, ab, ...

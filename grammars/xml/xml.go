@@ -124,8 +124,7 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, e
 		Tidies: grammars.Tidies,
 	}
 	if l == langXML {
-		policy.Transforms = append(policy.Transforms, tree.Transform{Name: "renaming elements", Candidates: renameElements})
-		policy.Tidies = slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: compact}})
+		policy.Tidies = slices.Concat(grammars.Tidies, []tree.Tidy{{Name: "compact", Apply: compact}, {Name: "short names", Apply: shortNames}})
 	} else {
 		policy.Transforms[2].Candidates = emptyHTMLElements
 	}
