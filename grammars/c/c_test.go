@@ -551,6 +551,69 @@ func TestParseCanceled(t *testing.T) {
 	}
 }
 
+// countdown is a context that is done from its nth call of Err on, its
+// Done channel closed then: a cancellation at a chosen point of a parse.
+type countdown struct {
+	context.Context
+	mu   sync.Mutex
+	n    int
+	done chan struct{}
+}
+
+func (c *countdown) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n--; c.n > 0 {
+		return nil
+	}
+	if c.n == 0 {
+		close(c.done)
+	}
+	return context.Canceled
+}
+
+func (c *countdown) Done() <-chan struct{} { return c.done }
+
+// TestParseCanceledItems cancels the parse of a file tree-sitter gives up
+// on as a whole while its items are parsed one by one: Parse returns the
+// cancellation, and a parse after it reads the file as a parse before it
+// did (a canceled tree-sitter parser resumes its parse on its next call,
+// so the items' parser is never one that Check uses).
+func TestParseCanceledItems(t *testing.T) {
+	src, err := os.ReadFile("testdata/broken/errorroot.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "int f%d(int x) { return x * %d + 1; }\n", i, i)
+	}
+	src = append([]byte(b.String()), src...)
+	want, err := Parse(t.Context(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 50, 200} {
+		ctx := &countdown{Context: context.Background(), n: n, done: make(chan struct{})}
+		if _, err := Parse(ctx, src); !errors.Is(err, context.Canceled) {
+			t.Errorf("canceled at call %d: err = %v, want context.Canceled", n, err)
+		}
+		got, err := Parse(t.Context(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dump(got.Tree) != dump(want.Tree) {
+			t.Fatalf("after a cancellation at call %d, the tree differs", n)
+		}
+		for i := range 20 {
+			cand := []byte(strings.Replace(string(src), fmt.Sprintf("int f%d(", i), fmt.Sprintf("int g%d(", i), 1))
+			if err := got.Policy.Check(cand); err != nil {
+				t.Errorf("after a cancellation at call %d: Check of a renamed function: %v", n, err)
+			}
+		}
+	}
+}
+
 // TestCheckDeclarations checks which lost declarations Check refuses: a
 // variable, a type or a function named as a value still in use, but not a
 // function that is only called, which C declares implicitly at its call,

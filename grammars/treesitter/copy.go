@@ -51,14 +51,15 @@ type missingTokens struct {
 // space alone (the line break that ends a C #if condition, a Go statement),
 // which are left to the parent, as white space before the next child. The
 // children of the table's Leaves and of ERROR nodes, which are never
-// edited on their own, are not copied.
+// edited on their own, are not copied; but an ERROR root's children are,
+// each parsed alone to see if it is an item (until ctx is done).
 //
 // go-tree-sitter keeps a Go wrapper of every node it hands out, in a cache
 // that lives as long as the Go tree: for a large input it would hold about
 // as much memory as the copy. So the top-level items are walked in batches,
 // each through a fresh Go copy of the tree (the copies share tree-sitter's
 // nodes), and each batch's cache can be collected after it.
-func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens) {
+func (l *Language) copyTree(ctx context.Context, st *sitter.Tree, src []byte) ([]Node, missingTokens) {
 	n := len(src)
 	leaves := l.Table.Leaves
 	nodes := make([]Node, 0, n/3+16) // about the ratio for dense code
@@ -158,15 +159,18 @@ func (l *Language) copyTree(st *sitter.Tree, src []byte) ([]Node, missingTokens)
 	children = func(id int, regions bool) {
 		var p *sitter.Parser
 		if regions {
-			p = l.parser()
-			defer l.parsers.Put(p)
+			// Not one of the pool's: a canceled parse leaves its parser
+			// to resume it on the next call.
+			p = sitter.NewParser()
+			defer p.Close()
+			p.SetLanguage(l.Grammar)
 		}
 		prev, end := nodes[id].Start, nodes[id].End
 		run := -1 // the open ERROR region, or -1
 		for k := 1; ; k++ {
 			node := cur.CurrentNode()
 			start, stop := max(int(node.StartByte()), prev), min(int(node.EndByte()), end)
-			if regions && start < stop && !standsAlone(p, src[start:stop], node.Type()) {
+			if regions && start < stop && !standsAlone(ctx, p, src[start:stop], node.Type()) {
 				if run < 0 {
 					run = len(nodes)
 					nodes = append(nodes, Node{Sym: errorSym, Start: start, End: stop, Error: true, first: -1, last: -1, next: -1})
@@ -209,9 +213,13 @@ var errorSym = &Sym{Kind: "ERROR", Named: true}
 // kind spanning it: an item tree-sitter read whole, which its failure
 // elsewhere in the file left without a root to hang on. A child with
 // errors of its own may have swallowed the rest of the file in its
-// recovery, so it is left to the lines of an ERROR region.
-func standsAlone(p *sitter.Parser, text []byte, kind string) bool {
-	t, err := p.ParseCtx(context.Background(), nil, text)
+// recovery, so it is left to the lines of an ERROR region. Once ctx is
+// done, nothing stands alone.
+func standsAlone(ctx context.Context, p *sitter.Parser, text []byte, kind string) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	t, err := p.ParseCtx(ctx, nil, text)
 	if err != nil {
 		return false
 	}

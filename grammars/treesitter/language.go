@@ -120,7 +120,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
 	nerr, _ := errorCount(st.RootNode())
-	nodes, missing := l.copyTree(st, seen)
+	nodes, missing := l.copyTree(ctx, st, seen)
 	if err := ctx.Err(); err != nil {
 		st.Close()
 		return nil, err
