@@ -80,7 +80,8 @@
 // theirs). HTML's names say how it parses, so HTML has no renaming.
 //
 // A quoted attribute value that is not empty is a "value" node, which the
-// search may cut down as it cuts texts, unless it names a namespace.
+// search may cut down as it cuts texts, unless it names a namespace; so
+// is the text of a CDATA section or a comment, a "body" node.
 //
 // # Well-formed XML
 //

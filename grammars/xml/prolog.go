@@ -37,7 +37,7 @@ func (p *parser) comment(i int) int {
 	if !ok {
 		p.err(errUnterminated, i, "unterminated comment")
 	}
-	p.leaf("comment", i, end, tree.Removable)
+	p.leafBody("comment", i, end, i+4, end-3, ok && bytes.HasSuffix(src[:end], []byte("-->")))
 	return end
 }
 

@@ -302,7 +302,7 @@ func (p *parser) markup(i int) int {
 			if xml && len(p.stack) == 0 {
 				p.err(errMisplaced, i, "CDATA section outside the root element")
 			}
-			p.leaf("cdata", i, end, tree.Removable)
+			p.leafBody("cdata", i, end, i+9, end-3, ok)
 			return end
 		case len(rest) >= 9 && (bytes.HasPrefix(rest, []byte("<!DOCTYPE")) ||
 			!xml && bytes.EqualFold(rest[:9], []byte("<!DOCTYPE"))):
@@ -366,6 +366,21 @@ func findEnd(src []byte, i int, delim string) (int, bool) {
 func (p *parser) leaf(kind string, start, end int, flags tree.Flags) {
 	if p.building() {
 		p.add(p.parent(), p.depth()+1, kind, start, end, flags)
+	}
+	p.setLast(end)
+}
+
+// leafBody adds a removable node like leaf, whose body [bodyStart,
+// bodyEnd), if the node ends (ok) and the body is not empty, is a "body"
+// child that the search may cut down: a CDATA section's text, a comment's.
+func (p *parser) leafBody(kind string, start, end, bodyStart, bodyEnd int, ok bool) {
+	if !p.building() {
+		p.setLast(end)
+		return
+	}
+	id := p.add(p.parent(), p.depth()+1, kind, start, end, tree.Removable)
+	if ok && bodyStart < bodyEnd {
+		p.add(id, p.depth()+2, "body", bodyStart, bodyEnd, tree.Chars)
 	}
 	p.setLast(end)
 }
