@@ -46,7 +46,7 @@ func (p *parser) startTag(i int) int {
 				f = tree.Removable
 			}
 			aid := p.add(stag, depth+2, "attribute", a.start, a.end, f)
-			if p.shortensValue(a) { // under an unbuilt attribute, unbuilt or counted
+			if p.shortensValue(a) { // unbuilt under an unbuilt attribute; counted when counting
 				p.add(aid, depth+3, "value", a.valStart-1, a.valEnd+1, tree.Chars)
 			}
 		}
