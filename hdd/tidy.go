@@ -64,23 +64,26 @@ func (s *search) tidied(t tree.Tidy, cand []byte) {
 // A verdictFunc returns the verdict of a test run on text.
 type verdictFunc func(ctx context.Context, text []byte) (bool, error)
 
-// finishAhead makes finish one round: it tests every text the tidies can
-// lead to, whatever the verdicts on the way, and runs the test once more
-// on every text finish can end with, all at once, and returns those
-// verdicts as finish's test and confirm. A confirmation runs at the same
-// time as the test of the same text, not after it: still, two runs of the
-// text found it interesting, as in finish. done is false, and nothing is
-// run, if those runs are more than Jobs: there are at most 2^k - 1 tests
-// and 2^k confirmations for k tidies that shorten the text, 7 and 8 for
-// the three tidies of most formats, and most lead to the same texts.
-// Runs that finishBeside started for the same texts are not made again.
+// finishAhead makes finish one round, or two: it tests every text the
+// tidies can lead to, whatever the verdicts on the way, and runs the test
+// once more on every text finish can end with, all at once (Jobs at a
+// time), and returns those verdicts as finish's test and confirm. A
+// confirmation runs at the same time as the test of the same text, not
+// after it: still, two runs of the text found it interesting, as in
+// finish. done is false, and nothing is run, if those runs are more than
+// twice Jobs: there are at most 2^k - 1 tests and 2^k confirmations for k
+// tidies that shorten the text, 7 and 8 for the three tidies of most
+// formats, 15 and 16 for XML's four, and most lead to the same texts. Two
+// rounds beat finish's own chain of a round a tidy and one to confirm
+// where two tidies or more shorten the text. Runs that finishBeside
+// started for the same texts are not made again.
 func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (test, confirm verdictFunc, done bool) {
-	tests, final, ok := s.finishRuns(tidies, s.r.Jobs)
+	tests, final, ok := s.finishRuns(tidies, 2*s.r.Jobs)
 	if !ok {
 		return nil, nil, false
 	}
 	var wg sync.WaitGroup
-	s.startFinish(ctx, tests, final, &wg)
+	s.startFinish(ctx, tests, final, make(chan struct{}, s.r.Jobs), &wg)
 	wg.Wait()
 	return s.evalText, func(_ context.Context, text []byte) (bool, error) {
 		v := s.confirms[s.hash(text)]
@@ -113,11 +116,22 @@ func (s *search) finishRuns(tidies []tree.Tidy, max int) (tests, final map[uint6
 // startFinish starts, in wg, the tests of texts tests, through the cache,
 // and a confirmation of each of final, unless one was made already, and
 // returns how many it started (a test may find its verdict in the cache).
-// Confirmations go to s.confirms, whose verdicts finish takes.
-func (s *search) startFinish(ctx context.Context, tests, final map[uint64][]byte, wg *sync.WaitGroup) (started int) {
+// Confirmations go to s.confirms, whose verdicts finish takes. With slots,
+// no more runs go at once than it holds.
+func (s *search) startFinish(ctx context.Context, tests, final map[uint64][]byte, slots chan struct{}, wg *sync.WaitGroup) (started int) {
+	slot := func() func() {
+		if slots == nil {
+			return func() {}
+		}
+		slots <- struct{}{}
+		return func() { <-slots }
+	}
 	for _, text := range tests {
 		started++
-		wg.Go(func() { _, _ = s.evalText(ctx, text) }) // an error is finish's to see
+		wg.Go(func() {
+			defer slot()()
+			_, _ = s.evalText(ctx, text) // an error is finish's to see
+		})
 	}
 	if s.confirms == nil {
 		s.confirms = map[uint64]*verdict{}
@@ -133,6 +147,7 @@ func (s *search) startFinish(ctx context.Context, tests, final map[uint64][]byte
 		started++
 		wg.Go(func() {
 			defer close(v.done)
+			defer slot()()
 			v.ok, _, v.err = s.run(ctx, text, s.r.Repeat)
 		})
 	}
@@ -155,5 +170,5 @@ func (s *search) finishBeside(ctx context.Context, idle int, wg *sync.WaitGroup)
 		return 0
 	}
 	s.finishedFor = s.adoptions + 1
-	return s.startFinish(ctx, tests, final, wg)
+	return s.startFinish(ctx, tests, final, nil, wg)
 }

@@ -43,7 +43,8 @@ func dropLetter(l string) tree.Tidy {
 // TestFinishAhead checks that finish adopts the same tidies and gives the
 // same confirmation whatever the jobs: one at a time, in one round (16
 // jobs: 7 tests of the texts three tidies can make and 8 confirmations),
-// and with too few jobs for one round (4), when it goes one at a time.
+// in two (8 jobs), and with too few jobs for two rounds (4), when it goes
+// one at a time.
 func TestFinishAhead(t *testing.T) {
 	tidies := []tree.Tidy{dropLetter("b"), dropLetter("c"), dropLetter("d")}
 	tests := []struct {
@@ -59,7 +60,7 @@ func TestFinishAhead(t *testing.T) {
 		{"one of two", func(text string) bool { return strings.Contains(text, "b") || strings.Contains(text, "c") }, "a c "},
 	}
 	for _, tt := range tests {
-		for _, jobs := range []int{1, 4, 16} {
+		for _, jobs := range []int{1, 4, 8, 16} {
 			s := letters(t, 4, jobs, tt.interesting)
 			s.p.Tidies = tidies
 			var improved []string
@@ -102,6 +103,35 @@ func TestFinishAheadIsOneRound(t *testing.T) {
 	}
 	if s.stats.Tests != runs {
 		t.Errorf("%d runs, want %d", s.stats.Tests, runs)
+	}
+}
+
+// TestFinishAheadInTwoRounds checks that with jobs for half of finish's
+// runs, it still makes them all at once, never more at a time than the
+// jobs: 15 runs at 8 jobs, where one at a time would make 4 (three tidies
+// and a confirmation, all interesting).
+func TestFinishAheadInTwoRounds(t *testing.T) {
+	const jobs = 8
+	var mu sync.Mutex
+	running, most := 0, 0
+	s := letters(t, 4, jobs, func(string) bool {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		return true
+	})
+	s.p.Tidies = []tree.Tidy{dropLetter("b"), dropLetter("c"), dropLetter("d")}
+	ok, err := s.finish(context.Background())
+	if err != nil || !ok || string(s.best) != "a " {
+		t.Fatalf("finish gives %q, %v, %v; want \"a \", true", s.best, ok, err)
+	}
+	if s.stats.Tests != 15 || most > jobs || most < 2 {
+		t.Errorf("%d runs, at most %d at once; want 15, at most %d", s.stats.Tests, most, jobs)
 	}
 }
 
