@@ -75,11 +75,12 @@ type verdictFunc func(ctx context.Context, text []byte) (bool, error)
 // tidies that shorten the text, 7 and 8 for the three tidies of most
 // formats, 15 and 16 for XML's four, and most lead to the same texts. Two
 // rounds beat finish's own chain of a round a tidy and one to confirm
-// where two tidies or more shorten the text. Runs that finishBeside
-// started for the same texts are not made again.
+// where two tidies or more shorten the text; where one does, finish's
+// chain takes two rounds too, for fewer runs, so that is left to it. Runs
+// that finishBeside started for the same texts are not made again.
 func (s *search) finishAhead(ctx context.Context, tidies []tree.Tidy) (test, confirm verdictFunc, done bool) {
 	tests, final, ok := s.finishRuns(tidies, 2*s.r.Jobs)
-	if !ok {
+	if !ok || len(tests)+len(final) > s.r.Jobs && len(tests) < 2 {
 		return nil, nil, false
 	}
 	var wg sync.WaitGroup

@@ -135,6 +135,22 @@ func TestFinishAheadInTwoRounds(t *testing.T) {
 	}
 }
 
+// TestFinishOneTidyTwoJobs checks that where one tidy shortens the text
+// and its runs do not fit in one round, finish runs one at a time: two
+// rounds either way, and one run fewer (at 2 jobs, a test and a
+// confirmation, not a test and two confirmations).
+func TestFinishOneTidyTwoJobs(t *testing.T) {
+	s := letters(t, 4, 2, func(string) bool { return true })
+	s.p.Tidies = []tree.Tidy{dropLetter("b")}
+	ok, err := s.finish(context.Background())
+	if err != nil || !ok || string(s.best) != "a c d " {
+		t.Fatalf("finish gives %q, %v, %v; want \"a c d \", true", s.best, ok, err)
+	}
+	if s.stats.Tests != 2 {
+		t.Errorf("%d runs, want 2", s.stats.Tests)
+	}
+}
+
 // TestFinishBeside checks that the runs finishBeside starts serve finish
 // when the search ends with the text they were started for, and that
 // finish makes its own when the search adopted more since.
