@@ -230,7 +230,7 @@ func standsAlone(ctx context.Context, p *sitter.Parser, text []byte, kind string
 	}
 	c := root.NamedChild(0)
 	return c.Type() == kind &&
-		strings.TrimSpace(string(text[:c.StartByte()])) == "" && strings.TrimSpace(string(text[c.EndByte():])) == ""
+		len(bytes.TrimSpace(text[:c.StartByte()])) == 0 && len(bytes.TrimSpace(text[c.EndByte():])) == 0
 }
 
 // link makes nodes[id] the last child of nodes[parent].

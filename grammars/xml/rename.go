@@ -35,10 +35,10 @@ func shortNames(text []byte) []byte {
 		if len(kids) == 0 || t.Nodes[kids[0]].Kind != "start-tag" {
 			continue // folded: its tags are not nodes yet
 		}
-		name := string(tagName(t.Text(kids[0])))
+		name := nameAt(t.Text(kids[0]), 1)
 		taken[name] = true
 		etag := kids[len(kids)-1]
-		if len(kids) > 1 && t.Nodes[etag].Kind == "end-tag" && string(tagName(t.Text(etag)[1:])) != name || strings.Contains(name, ":") {
+		if len(kids) > 1 && t.Nodes[etag].Kind == "end-tag" && nameAt(t.Text(etag), 2) != name || strings.Contains(name, ":") {
 			kept[name] = true // a tolerant match, or a prefix
 			continue
 		}
@@ -71,17 +71,11 @@ func shortNames(text []byte) []byte {
 	return unparse.Text(t, doc.Policy, c)
 }
 
-// tagName returns the name of a tag's text, past its first byte ("<name
-// ...>", or "/name>" for an end tag's text past its "<").
-func tagName(tag []byte) []byte {
-	if len(tag) == 0 {
-		return nil
-	}
-	end := 1
-	for end < len(tag) && !isWS(tag[end]) && tag[end] != '>' && tag[end] != '/' {
-		end++
-	}
-	return tag[1:end]
+// nameAt returns the name that starts at i of a tag's text: 1 in a start
+// tag, 2 in an end tag.
+func nameAt(tag []byte, i int) string {
+	i = min(i, len(tag))
+	return string(tag[i:xmlNameEnd(tag, i)])
 }
 
 // shortName returns the ith of the names a, b, ..., z, aa, ab, ...

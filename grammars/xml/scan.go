@@ -362,27 +362,25 @@ func findEnd(src []byte, i int, delim string) (int, bool) {
 	return i + k + len(delim), true
 }
 
-// leaf adds a node without children to the innermost open element.
-func (p *parser) leaf(kind string, start, end int, flags tree.Flags) {
+// leaf adds a node without children to the innermost open element and
+// returns its ID (unbuilt if the parser builds no tree, see add).
+func (p *parser) leaf(kind string, start, end int, flags tree.Flags) tree.NodeID {
+	id := unbuilt
 	if p.building() {
-		p.add(p.parent(), p.depth()+1, kind, start, end, flags)
+		id = p.add(p.parent(), p.depth()+1, kind, start, end, flags)
 	}
 	p.setLast(end)
+	return id
 }
 
 // leafBody adds a removable node like leaf, whose body [bodyStart,
 // bodyEnd), if the node ends (ok) and the body is not empty, is a "body"
 // child that the search may cut down: a CDATA section's text, a comment's.
 func (p *parser) leafBody(kind string, start, end, bodyStart, bodyEnd int, ok bool) {
-	if !p.building() {
-		p.setLast(end)
-		return
-	}
-	id := p.add(p.parent(), p.depth()+1, kind, start, end, tree.Removable)
-	if ok && bodyStart < bodyEnd {
+	id := p.leaf(kind, start, end, tree.Removable)
+	if ok && bodyStart < bodyEnd { // under an unbuilt leaf, unbuilt or counted
 		p.add(id, p.depth()+2, "body", bodyStart, bodyEnd, tree.Chars)
 	}
-	p.setLast(end)
 }
 
 // unbuilt is the ID of a node the tree does not have: it is deeper than
