@@ -49,3 +49,11 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestShortName(t *testing.T) {
+	for i, want := range map[int]string{0: "a", 1: "b", 25: "z", 26: "aa", 27: "ab", 51: "az", 52: "ba", 701: "zz", 702: "aaa"} {
+		if got := grammars.ShortName(i); got != want {
+			t.Errorf("ShortName(%d) = %q, want %q", i, got, want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ var Format = Language.Format()
 
 // Transforms are C's own edits, which C++ shares: macro expansion,
 // parameter removal, void returns, block unwrapping, assignment dropping,
-// argument zeroing, type simplification and typedef inlining.
+// argument zeroing, type simplification, typedef inlining and short names.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
 	{Name: "parameter removal", Candidates: removeParams},
@@ -40,6 +40,7 @@ var Transforms = []tree.Transform{
 	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},
 	{Name: "typedef inlining", Candidates: inlineTypedefs},
+	{Name: "short names", Candidates: shortNames},
 }
 
 // Tidies returns C's tidies of src, after the format-independent ones: the

@@ -34,8 +34,10 @@
 // prototype (params.go); making void a function whose value no call uses,
 // its returns losing their values (returns.go); unwrapping a block nested
 // in a block (unwrap.go); replacing an argument by 0 (args.go); keeping only the right side of an assignment
-// whose value is not used, "x = f();" becoming "f();" (assign.go); and
-// trying int for a type spelled otherwise (types.go). Storage classes,
+// whose value is not used, "x = f();" becoming "f();" (assign.go);
+// trying int for a type spelled otherwise (types.go); and giving the
+// names the file declares short names, a, b, c, all at once first, then
+// by halves down to each alone, since a test may need some (rename.go). Storage classes,
 // qualifiers, attributes, #include lines and the declarators of a
 // declaration with several are nodes that pruning removes; an if or a loop
 // is replaced by its body or its else branch by hoisting.

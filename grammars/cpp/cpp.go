@@ -67,12 +67,17 @@ var Language = &ts.Language{
 var Format = Language.Format()
 
 // transforms returns C++'s transforms: namespace unwrapping, then C's,
-// with C++'s type simplification in place of C's.
+// with C++'s type simplification in place of C's, and without C's short
+// names: C++'s names (overloads, templates, members, the standard
+// library's) would need rules of their own.
 func transforms() []tree.Transform {
 	tfs := []tree.Transform{{Name: "namespace unwrapping", Candidates: unwrapNamespaces}}
 	for _, tf := range c.Transforms {
-		if tf.Name == "type simplification" {
+		switch tf.Name {
+		case "type simplification":
 			tf.Candidates = simplifyTypes
+		case "short names":
+			continue
 		}
 		tfs = append(tfs, tf)
 	}

@@ -3,6 +3,7 @@ package xml
 import (
 	"strings"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -52,10 +53,10 @@ func shortNames(text []byte) []byte {
 		if kept[old] {
 			continue
 		}
-		for taken[shortName(next)] {
+		for taken[grammars.ShortName(next)] {
 			next++
 		}
-		name := shortName(next)
+		name := grammars.ShortName(next)
 		if len(name) >= len(old) {
 			continue
 		}
@@ -76,13 +77,4 @@ func shortNames(text []byte) []byte {
 func nameAt(tag []byte, i int) string {
 	i = min(i, len(tag))
 	return string(tag[i:xmlNameEnd(tag, i)])
-}
-
-// shortName returns the ith of the names a, b, ..., z, aa, ab, ...
-func shortName(i int) string {
-	var b []byte
-	for i++; i > 0; i = (i - 1) / 26 {
-		b = append([]byte{byte('a' + (i-1)%26)}, b...)
-	}
-	return string(b)
 }

@@ -67,6 +67,25 @@ func (c Candidate) Replace(id NodeID, text string) Candidate {
 	return c.withSubst(id, Subst{Text: text, Hoist: NoNode})
 }
 
+// ReplaceAll returns c with each node of texts replaced by its text: as
+// many calls of Replace, at the cost of one.
+func (c Candidate) ReplaceAll(texts map[NodeID]string) Candidate {
+	if len(texts) == 0 {
+		return c
+	}
+	m := make(map[NodeID]Subst, len(c.subst)+len(texts))
+	maps.Copy(m, c.subst)
+	keys := slices.Clone(c.substed)
+	for id, text := range texts {
+		if _, ok := m[id]; !ok {
+			keys = append(keys, id)
+		}
+		m[id] = Subst{Text: text, Hoist: NoNode}
+	}
+	slices.Sort(keys)
+	return Candidate{removed: c.removed, subst: m, substed: keys}
+}
+
 // Hoist returns c with node id replaced by its descendant d.
 func (c Candidate) Hoist(id, d NodeID) Candidate {
 	return c.withSubst(id, Subst{Hoist: d})

@@ -259,3 +259,33 @@ func TestPresent(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaceAll checks that ReplaceAll makes the candidate that one
+// Replace a node would, over a candidate with edits of its own, one of
+// them replaced again, and that it leaves its receiver as it was.
+func TestReplaceAll(t *testing.T) {
+	base := Candidate{}.Remove(3).Replace(9, "x").Hoist(20, 22)
+	texts := map[NodeID]string{40: "a", 9: "y", 5: "b", 100: "c"}
+	got := base.ReplaceAll(texts)
+	want := base
+	for _, id := range []NodeID{5, 9, 40, 100} {
+		want = want.Replace(id, texts[id])
+	}
+	if !slices.Equal(got.substed, want.substed) {
+		t.Errorf("keys %v, want %v", got.substed, want.substed)
+	}
+	for _, id := range want.substed {
+		if g, w := got.subst[id], want.subst[id]; g != w {
+			t.Errorf("node %d: %+v, want %+v", id, g, w)
+		}
+	}
+	if !got.Removed(3) || got.Removed(5) {
+		t.Errorf("removals changed: %v", got.removed)
+	}
+	if s, _ := base.Subst(9); s.Text != "x" || len(base.substed) != 2 {
+		t.Errorf("the receiver changed: %v", base.subst)
+	}
+	if c := base.ReplaceAll(nil); !c.Same(base) {
+		t.Error("no texts: not the receiver")
+	}
+}
