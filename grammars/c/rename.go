@@ -21,13 +21,13 @@ import (
 // declaring them.
 func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var (
-		names    []string                        // in the order of first use
-		declared = map[string]bool{}             // names declared in the file
-		seen     = map[string]bool{}             // in names
-		spelled  = map[string][]tree.NodeID{}    // identifier leaves by name
-		texts    []tree.NodeID                   // other leaves and edited texts with words
-		taken    = map[string]bool{"main": true} // words the new names must not be
-		tags     []tree.NodeID                   // tag leaves
+		names    []string                     // in the order of first use
+		declared = map[string]bool{}          // names declared in the file
+		seen     = map[string]bool{}          // in names
+		spelled  = map[string][]tree.NodeID{} // identifier leaves by name
+		texts    []tree.NodeID                // other leaves and edited texts with words
+		taken    = map[string]bool{}          // words the new names must not be
+		tags     []tree.NodeID                // tag leaves
 	)
 	use := func(name string) {
 		if !seen[name] {
@@ -72,7 +72,7 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		}
 		words := false
 		Words(text, func(i, j int) { taken[string(text[i:j])], words = true, true })
-		if words && !literalKinds[n.Kind] && n.Kind != "comment" {
+		if words && !literalKinds[n.Kind] && n.Kind != "comment" && n.Kind != "system_lib_string" {
 			texts = append(texts, id) // a macro's body, an opaque line
 		}
 		return true

@@ -104,6 +104,12 @@ func TestShortNames(t *testing.T) {
 			n: 3,
 		},
 		{
+			name: "not in an #include's path",
+			src:  "#include <util.h>\nint util;\nint f(void) { return util; }\n",
+			want: []string{"#include <util.h>\nint a;\nint f(void) { return a; }\n"},
+			n:    1,
+		},
+		{
 			name: "nothing to rename",
 			src:  "int main(void) { int a = 0; return a; }\n",
 		},
