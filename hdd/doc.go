@@ -12,7 +12,8 @@
 // One sweep runs these passes, one file each: prune (prune.go: top down,
 // level by level, a list minimizer of package minimize over the present
 // nodes of the level; a level is a depth, except that a chain of fixed
-// wrappers around the same bytes is one level), hoist (hoist.go: a node
+// wrappers around the same bytes is one level; a long run of one-node
+// levels nested in each other is bisected, chain.go), hoist (hoist.go: a node
 // replaced by a descendant of its class), transform (transform.go: the
 // policy's format-specific edits) and shorten (shorten.go: texts cut down
 // unit by unit, the units the policy's). A tree built to a node budget is

@@ -14,7 +14,8 @@ import (
 // again and pruned once more, item by item.
 //
 // With several jobs, the jobs the last tests of a level would leave idle
-// test the first tests of the next level (see lookahead).
+// test the first tests of the next level (see lookahead). A long chain of
+// one-node levels is bisected (see chainAt).
 func (s *search) prune(ctx context.Context) (bool, error) {
 	changed := false
 	ahead := s.ahead // the tests started ahead of level d
@@ -37,6 +38,17 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 			if err != nil {
 				return changed, err
 			}
+		}
+		if chain := s.chainAt(d); chain != nil {
+			ahead.wait()
+			ahead = nil
+			ch, err := s.bisectChain(ctx, d, chain)
+			changed = changed || ch
+			if err != nil {
+				return changed, err
+			}
+			d += len(chain) - 1
+			continue
 		}
 		items := s.candidates(d)
 		la := &levelAhead{d: d, before: ahead, tail: s.r.Jobs > 1}
