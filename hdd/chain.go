@@ -11,28 +11,33 @@ import (
 // nested in the one above, is bisected rather than tried level by level.
 const minChain = 8
 
-// chainAt returns the nodes of the one-node levels from depth d down, if
-// there are at least minChain of them and each is nested in the one
-// above: a deep nest (a JSON document nested thousands deep, a tower of
-// blocks) whose levels the search would otherwise try one test each, in
-// every sweep. It stops above a level whose nodes are folded or runs,
+// chainAt returns the nodes of the one-node levels from depth d down, and
+// the depth of the last, if there are at least minChain of them and each
+// is nested in the one above (levels without nodes between them, hoisted
+// through, are passed over): a deep nest (a JSON document nested
+// thousands deep, a tower of blocks) whose levels the search would
+// otherwise try one test each, in every sweep. It stops above a level whose nodes are folded or runs,
 // which unfold must parse first.
-func (s *search) chainAt(d int) []tree.NodeID {
-	var chain []tree.NodeID
+func (s *search) chainAt(d int) (chain []tree.NodeID, last int) {
+	last = d
 	for lv := d; lv <= s.t.MaxLevel(); lv++ {
 		if f := s.t.FoldLevel(); f >= 0 && lv >= f || s.t.RunLevel() >= 0 && lv >= s.t.RunLevel() {
 			break
 		}
 		items := s.candidates(lv)
+		if len(items) == 0 && len(chain) > 0 {
+			continue // a level hoisted through, or the end
+		}
 		if len(items) != 1 || len(chain) > 0 && !s.t.IsAncestor(chain[len(chain)-1], items[0]) {
 			break
 		}
 		chain = append(chain, items[0])
+		last = lv
 	}
 	if len(chain) < minChain {
-		return nil
+		return nil, d
 	}
-	return chain
+	return chain, last
 }
 
 // bisectChain prunes the chain of one-node levels from depth d (see
@@ -43,8 +48,8 @@ func (s *search) chainAt(d int) []tree.NodeID {
 // reports whether it removed a node. With several jobs, the bisection's
 // next steps are tested ahead along its plan (see firstPlanned), and what
 // is adopted is what one job adopts.
-func (s *search) bisectChain(ctx context.Context, d int, chain []tree.NodeID) (bool, error) {
-	s.setPhase("levels %d-%d (a chain of %s)", d, d+len(chain)-1, count(len(chain), "node"))
+func (s *search) bisectChain(ctx context.Context, d, last int, chain []tree.NodeID) (bool, error) {
+	s.setPhase("levels %d-%d (a chain of %s)", d, last, count(len(chain), "node"))
 	testsBefore := s.tests()
 	changed := false
 	lo, hi := 0, len(chain)
@@ -60,8 +65,8 @@ func (s *search) bisectChain(ctx context.Context, d int, chain []tree.NodeID) (b
 			lo = mid + 1
 		}
 	}
-	s.logf("levels %d-%d: a chain of %s, %s, %s, %s", d, d+len(chain)-1, count(len(chain), "node"),
-		cutAt(changed, d+hi), count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
+	s.logf("levels %d-%d: a chain of %s, %s, %s, %s", d, last, count(len(chain), "node"),
+		cutAt(changed, s.t.Level(chain[min(hi, len(chain)-1)])), count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return changed, nil
 }
 

@@ -12,9 +12,11 @@
 // One sweep runs these passes, one file each: prune (prune.go: top down,
 // level by level, a list minimizer of package minimize over the present
 // nodes of the level; a level is a depth, except that a chain of fixed
-// wrappers around the same bytes is one level; a long run of one-node
-// levels nested in each other is bisected, chain.go), hoist (hoist.go: a node
-// replaced by a descendant of its class), transform (transform.go: the
+// wrappers around the same bytes is one level; after a level that removes
+// nodes, the nodes of their shapes below go in one test, echo.go; a long
+// run of one-node levels nested in each other is bisected, chain.go),
+// hoist (hoist.go: a node replaced by a descendant of its class),
+// transform (transform.go: the
 // policy's format-specific edits) and shorten (shorten.go: texts cut down
 // unit by unit, the units the policy's). A tree built to a node budget is
 // parsed again between the levels (unfold.go). Where the policy says what

@@ -39,15 +39,15 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 				return changed, err
 			}
 		}
-		if chain := s.chainAt(d); chain != nil {
+		if chain, last := s.chainAt(d); chain != nil {
 			ahead.wait()
 			ahead = nil
-			ch, err := s.bisectChain(ctx, d, chain)
+			ch, err := s.bisectChain(ctx, d, last, chain)
 			changed = changed || ch
 			if err != nil {
 				return changed, err
 			}
-			d += len(chain) - 1
+			d = last
 			continue
 		}
 		items := s.candidates(d)
@@ -65,6 +65,12 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 		ch, err := s.levelOf(ctx, d, items, la)
 		ahead.wait()
 		ahead = la.next
+		if ch && err == nil {
+			ahead.wait() // no more than Jobs tests at once
+			var echoed bool
+			echoed, err = s.echo(ctx, d, items)
+			changed = changed || echoed
+		}
 		if ahead != nil && ahead.at != s.adoptions {
 			ahead.release() // tests of a tree that changed since
 			ahead = nil

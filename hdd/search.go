@@ -38,6 +38,9 @@ type search struct {
 
 	adoptions int // candidates adopted so far
 	sweptAt   int // adoptions when the sweep under way began
+	// echoed holds, by shapesKey, 1 + sweptAt for the sets of shapes
+	// whose removal echo tried in the sweep (see echo).
+	echoed map[string]int
 
 	// ahead are the tests started beside the checks of the original, for
 	// the first levels (see beside); prune takes them.
