@@ -277,7 +277,22 @@ func (c Candidate) Edited(id NodeID) bool {
 // ancestor of id is removed or replaced, and every hoist above id leads to
 // id or one of its ancestors. A removed node that is reached is present.
 func (t *Tree) Present(c Candidate, id NodeID) bool {
-	var path []NodeID // id's ancestors, root last
+	if len(c.substed) == 0 {
+		// Removals only, the common case, and a walk up that needs no
+		// path: the planning of a document nested thousands deep asks
+		// this of every node of its chains.
+		if len(c.removed) == 0 {
+			return true
+		}
+		for n := t.Nodes[id].Parent; n != NoNode; n = t.Nodes[n].Parent {
+			if c.Removed(n) {
+				return false
+			}
+		}
+		return true
+	}
+	var buf [64]NodeID
+	path := buf[:0] // id's ancestors, root last
 	for n := t.Nodes[id].Parent; n != NoNode; n = t.Nodes[n].Parent {
 		path = append(path, n)
 	}
