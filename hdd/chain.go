@@ -16,8 +16,8 @@ const minChain = 8
 // is nested in the one above (levels without nodes between them, hoisted
 // through, are passed over): a deep nest (a JSON document nested
 // thousands deep, a tower of blocks) whose levels the search would
-// otherwise try one test each, in every sweep. It stops above a level whose nodes are folded or runs,
-// which unfold must parse first.
+// otherwise try one test each, in every sweep. It stops above a level
+// whose nodes are folded or runs, which unfold must parse first.
 func (s *search) chainAt(d int) (chain []tree.NodeID, last int) {
 	last = d
 	for lv := d; lv <= s.t.MaxLevel(); lv++ {
