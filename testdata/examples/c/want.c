@@ -1,4 +1,4 @@
-int scale()
+int a()
 {
     return 0 / 0;
 }

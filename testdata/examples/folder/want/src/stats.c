@@ -1,4 +1,4 @@
 #include "config.h"
-int average() {
+int b() {
     return MEAN(0, 0);
 }
