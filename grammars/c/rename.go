@@ -126,24 +126,33 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		clear(edits)
 		return cand
 	}
-	// All the names, then halves, quarters, ... of them, down to each
-	// alone (or to maxBlocks blocks): a test that needs a name refuses the blocks that hold it,
-	// and after a success the transform goes on from the next block, so
-	// one needed name of n costs about 2 log2(n) tests.
 	var cands []tree.Candidate
+	for _, b := range halvings(len(order)) {
+		cands = append(cands, rename(order[b[0]:b[1]]))
+	}
+	return cands
+}
+
+// halvings returns the blocks [i, j) of n names that short names tries:
+// all of them, then halves, quarters, ... down to each alone, or to about
+// maxBlocks blocks, each block once. A test that needs a name refuses
+// the blocks that hold it, and after a success the transform goes on from
+// the next block, so one needed name of n costs about 2 log2(n) tests.
+func halvings(n int) [][2]int {
+	var blocks [][2]int
 	made := map[[2]int]bool{}
-	for size := len(order); size > 0; size = (size + 1) / 2 {
-		for i := 0; i < len(order); i += size {
-			if block := [2]int{i, min(i+size, len(order))}; !made[block] {
-				made[block] = true
-				cands = append(cands, rename(order[block[0]:block[1]]))
+	for size := n; size > 0; size = (size + 1) / 2 {
+		for i := 0; i < n; i += size {
+			if b := [2]int{i, min(i+size, n)}; !made[b] {
+				made[b] = true
+				blocks = append(blocks, b)
 			}
 		}
-		if size == 1 || len(order) >= maxBlocks*size {
+		if size == 1 || n >= maxBlocks*size {
 			break
 		}
 	}
-	return cands
+	return blocks
 }
 
 // maxBlocks bounds the blocks of a division of the names that short

@@ -185,3 +185,24 @@ func TestShortNamesBlocks(t *testing.T) {
 		t.Errorf("the first candidate keeps names:\n%.200s", text)
 	}
 }
+
+// TestHalvings checks the blocks of names short names tries.
+func TestHalvings(t *testing.T) {
+	tests := []struct {
+		n    int
+		want [][2]int
+	}{
+		{0, nil},
+		{1, [][2]int{{0, 1}}},
+		{3, [][2]int{{0, 3}, {0, 2}, {2, 3}, {0, 1}, {1, 2}}},
+		{5, [][2]int{{0, 5}, {0, 3}, {3, 5}, {0, 2}, {2, 4}, {4, 5}, {0, 1}, {1, 2}, {2, 3}, {3, 4}}},
+	}
+	for _, tc := range tests {
+		if got := halvings(tc.n); !slices.Equal(got, tc.want) {
+			t.Errorf("halvings(%d) = %v, want %v", tc.n, got, tc.want)
+		}
+	}
+	if got := halvings(1000); len(got) > 4*maxBlocks || got[len(got)-1][1]-got[len(got)-1][0] < 2 {
+		t.Errorf("halvings(1000): %d blocks, the last %v", len(got), got[len(got)-1])
+	}
+}
