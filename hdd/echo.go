@@ -75,8 +75,12 @@ func (s *search) echo(ctx context.Context, d int, items []tree.NodeID) (bool, er
 	}
 	s.echoed[key] = s.sweptAt + 1 // one walk a set of shapes a sweep
 	var below []tree.NodeID
-	s.walkBelow(d, func(id tree.NodeID) {
-		if removed[s.shapeOf(id)] {
+	deepest := s.t.MaxLevel()
+	if f := s.t.FoldLevel(); f >= 0 {
+		deepest = f
+	}
+	s.walkLevels(s.cur, d+1, deepest, func(id tree.NodeID) {
+		if s.offered(id) && removed[s.shapeOf(id)] {
 			below = append(below, id)
 		}
 	})
@@ -100,35 +104,6 @@ func (s *search) echo(ctx context.Context, d int, items []tree.NodeID) (bool, er
 	s.logf("level %d: echo: %s %s below of the shapes it removed, %s, %s", d, verdict, count(len(below), "node"),
 		count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return len(won) > 0, nil
-}
-
-// walkBelow calls f for each node below depth d, down to the folded
-// level if any, that the levels there would offer (see candidates), in
-// one walk of the current candidate.
-func (s *search) walkBelow(d int, f func(id tree.NodeID)) {
-	c, fold := s.cur, s.t.FoldLevel()
-	var visit func(id tree.NodeID, viaHoist bool)
-	visit = func(id tree.NodeID, viaHoist bool) {
-		lv := s.t.Level(id)
-		if fold >= 0 && lv > fold || c.Removed(id) {
-			return
-		}
-		sub, subst := c.Subst(id)
-		if subst && sub.Hoist == tree.NoNode {
-			return
-		}
-		if lv > d && !viaHoist && (s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id)) {
-			f(id)
-		}
-		if subst {
-			visit(sub.Hoist, true)
-			return
-		}
-		for _, ch := range s.t.Children(id) {
-			visit(ch, false)
-		}
-	}
-	visit(0, false)
 }
 
 // shapesKey returns a key for a set of shapes, the same for the same set.

@@ -96,11 +96,17 @@ func (s *search) candidates(d int) []tree.NodeID { return s.candidatesOf(s.cur, 
 func (s *search) candidatesOf(c tree.Candidate, d int) []tree.NodeID {
 	var ids []tree.NodeID
 	s.atDepthOf(c, d, func(id tree.NodeID) {
-		if s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id) {
+		if s.offered(id) {
 			ids = append(ids, id)
 		}
 	})
 	return ids
+}
+
+// offered reports whether a level offers node id to its minimizer: it may
+// vanish, or shrink to its smallest valid form.
+func (s *search) offered(id tree.NodeID) bool {
+	return s.t.Nodes[id].Is(tree.Removable) || !s.r.NoReplace && s.t.CanShrink(id)
 }
 
 // atDepth calls f for each node at depth d that is present in the current
@@ -150,10 +156,16 @@ type depthMemo struct {
 // walkDepth calls f for the nodes at depth d in c, as atDepth does, by a
 // walk from the root.
 func (s *search) walkDepth(c tree.Candidate, d int, f func(id tree.NodeID)) {
+	s.walkLevels(c, d, d, f)
+}
+
+// walkLevels calls f for the nodes at depths lo to hi in c, as atDepth
+// does at each, in one walk from the root, in preorder.
+func (s *search) walkLevels(c tree.Candidate, lo, hi int, f func(id tree.NodeID)) {
 	var visit func(id tree.NodeID, viaHoist bool)
 	visit = func(id tree.NodeID, viaHoist bool) {
-		if lv := s.t.Level(id); lv >= d {
-			if lv > d {
+		if lv := s.t.Level(id); lv >= lo {
+			if lv > hi {
 				return
 			}
 			if !viaHoist && !c.Removed(id) {
@@ -161,7 +173,7 @@ func (s *search) walkDepth(c tree.Candidate, d int, f func(id tree.NodeID)) {
 					f(id)
 				}
 			}
-			if !s.t.Transparent(id) {
+			if lv == hi && !s.t.Transparent(id) {
 				return
 			}
 		}
