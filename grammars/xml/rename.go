@@ -48,7 +48,7 @@ func shortNames(text []byte) []byte {
 		}
 		byName[name] = append(byName[name], tree.NodeID(id))
 	}
-	c, next := tree.Candidate{}, 0
+	tags, next := map[tree.NodeID]string{}, 0
 	for _, old := range names {
 		if kept[old] {
 			continue
@@ -63,13 +63,13 @@ func shortNames(text []byte) []byte {
 		next++
 		for _, id := range byName[old] {
 			kids := t.Children(id)
-			c = c.Replace(kids[0], "<"+name+string(t.Text(kids[0])[1+len(old):]))
+			tags[kids[0]] = "<" + name + string(t.Text(kids[0])[1+len(old):])
 			if etag := kids[len(kids)-1]; len(kids) > 1 && t.Nodes[etag].Kind == "end-tag" {
-				c = c.Replace(etag, "</"+name+string(t.Text(etag)[2+len(old):]))
+				tags[etag] = "</" + name + string(t.Text(etag)[2+len(old):])
 			}
 		}
 	}
-	return unparse.Text(t, doc.Policy, c)
+	return unparse.Text(t, doc.Policy, tree.Candidate{}.ReplaceAll(tags))
 }
 
 // nameAt returns the name that starts at i of a tag's text: 1 in a start
