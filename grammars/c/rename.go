@@ -25,7 +25,7 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		declared = map[string]bool{}          // names declared in the file
 		seen     = map[string]bool{}          // in names
 		spelled  = map[string][]tree.NodeID{} // identifier leaves by name
-		texts    []tree.NodeID                // other leaves and edited texts with words
+		texts    []wordsAt                    // other leaves and edited texts with words
 		taken    = map[string]bool{}          // words the new names must not be
 		tags     []tree.NodeID                // tag leaves
 	)
@@ -41,7 +41,7 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		}
 		n := &t.Nodes[id]
 		if s, ok := c.Subst(id); ok && s.Hoist == tree.NoNode {
-			texts = append(texts, id)
+			texts = append(texts, wordsAt{id, s.Text})
 			Words([]byte(s.Text), func(i, j int) { taken[s.Text[i:j]] = true })
 			return false
 		}
@@ -73,7 +73,7 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		words := false
 		Words(text, func(i, j int) { taken[string(text[i:j])], words = true, true })
 		if words && !literalKinds[n.Kind] && n.Kind != "comment" && n.Kind != "system_lib_string" {
-			texts = append(texts, id) // a macro's body, an opaque line
+			texts = append(texts, wordsAt{id, string(text)}) // a macro's body, an opaque line
 		}
 		return true
 	})
@@ -113,13 +113,9 @@ func shortNames(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 				edits[id] = short[name]
 			}
 		}
-		for _, id := range texts {
-			text := string(t.Text(id))
-			if s, ok := c.Subst(id); ok {
-				text = s.Text
-			}
-			if r, changed := renameWords(text, these); changed {
-				edits[id] = r
+		for _, w := range texts {
+			if r, changed := renameWords(w.text, these); changed {
+				edits[w.id] = r
 			}
 		}
 		cand := c.ReplaceAll(edits)
@@ -164,6 +160,13 @@ const maxBlocks = 64
 // arguments, which short names leaves as they are.
 var attributeKinds = map[string]bool{
 	"attribute_specifier": true, "attribute_declaration": true, "ms_declspec_modifier": true,
+}
+
+// A wordsAt is a node whose text, as a candidate has it, holds words that
+// short names renames: a macro's body, an opaque line, an edit's text.
+type wordsAt struct {
+	id   tree.NodeID
+	text string
 }
 
 // renameWords returns text with each identifier outside comments and
