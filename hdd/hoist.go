@@ -123,31 +123,36 @@ const hoistWindow = 4
 // nodes are tried (see chainPicks).
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
-	// within is whether top lies within a chain its ancestor tried (see
-	// withinChain), asked (once) when a chain is long.
-	var within, asked bool
+	// above is how many nodes above top continue the chain top lies
+	// within, that its ancestors tried (see chainAbove): asked once,
+	// when a chain is long or top lies deep enough to end one.
+	above := -1
+	ask := func() int {
+		if above < 0 {
+			above = s.chainAbove(c, top, class)
+		}
+		return above
+	}
+	deep := s.t.Level(top) > hoistChainAll
 	for _, d := range s.nearest(c, top, class) {
 		chain := []tree.NodeID{d}
-		for {
-			if len(chain) > hoistChainAll {
-				if !asked {
-					within, asked = s.withinChain(c, top, class), true
-				}
-				if within {
-					break // only chain[0] is tried: the rest is not needed
-				}
-			}
+		for len(chain) <= hoistChainAll || ask() == 0 {
 			next := s.nearest(c, chain[len(chain)-1], class)
 			if len(next) != 1 {
 				break
 			}
 			chain = append(chain, next[0])
 		}
-		if len(chain) > hoistChainAll && within {
+		if (len(chain) > hoistChainAll || deep) && ask() > 0 && ask()+len(chain) > hoistChainAll {
 			// top's own ancestor tried its chain of single nearest
-			// descendants, top's chain but for top itself: top tries
-			// only to drop its own wrapper.
-			out = append(out, chain[0])
+			// descendants, top's chain but for top itself, and that
+			// chain is long: top tries only to drop its own wrapper,
+			// and only if it is one of the first hoistChainAll nodes
+			// below the chain's top or a power of two below it (see
+			// sparseDrop).
+			if sparseDrop(ask()) {
+				out = append(out, chain[0])
+			}
 			continue
 		}
 		out = append(out, chainPicks(chain)...)
@@ -190,20 +195,41 @@ func chainPicks(chain []tree.NodeID) []tree.NodeID {
 	return picks
 }
 
-// withinChain reports whether top, hoistable as class, is the single
-// nearest descendant of its nearest ancestor of the same class, that
-// ancestor present and unedited in c: hoisting tried that ancestor's chain
-// of single nearest descendants, which holds top's, before it reached top.
-func (s *search) withinChain(c tree.Candidate, top tree.NodeID, class string) bool {
-	a := s.t.Nodes[top].Parent
-	for a != tree.NoNode && s.t.Nodes[a].Class != class {
-		a = s.t.Nodes[a].Parent
+// chainAbove returns how many nodes above top, hoistable as class,
+// continue the chain of single nearest descendants that top lies within:
+// 0 if top is not the single nearest descendant of its nearest ancestor
+// of the same class, that ancestor present and unedited in c, else one
+// more than the same count for that ancestor (its ancestors unedited).
+// Hoisting tried each of those ancestors' chains, which hold top's,
+// before it reached top.
+func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string) int {
+	n := 0
+	for x := top; ; n++ {
+		a := s.t.Nodes[x].Parent
+		for a != tree.NoNode && s.t.Nodes[a].Class != class {
+			a = s.t.Nodes[a].Parent
+		}
+		if a == tree.NoNode || c.Edited(a) || n == 0 && !s.t.Present(c, a) {
+			return n
+		}
+		if near := s.nearest(c, a, class); len(near) != 1 || near[0] != x {
+			return n
+		}
+		x = a
 	}
-	if a == tree.NoNode || c.Edited(a) || !s.t.Present(c, a) {
-		return false
-	}
-	near := s.nearest(c, a, class)
-	return len(near) == 1 && near[0] == top
+}
+
+// sparseDrop reports whether a node that lies within a long chain, above
+// nodes above it in the chain, tries to drop its own wrapper: the first
+// hoistChainAll below the chain's top, and then those a power of two
+// below it. When every wrapper is needed (the test needs the chain's
+// depth, as a parser's stack overflow does, and pruning has cut the
+// chain to it), each node's try fails: a chain of n nodes then costs
+// about hoistChainAll + log2 n tests, where a try at every node took n
+// (a JSON document needing 995 nested values: 1070 tests of hoisting).
+// A wrapper the test does not need, far down such a chain, may stay.
+func sparseDrop(above int) bool {
+	return above <= hoistChainAll || above&(above-1) == 0
 }
 
 // nearest returns the descendants of id unedited in c that may stand where

@@ -32,3 +32,19 @@ func TestChainPicks(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseDrop checks which nodes within a long chain try to drop their
+// own wrapper, by how many nodes above them continue the chain: the first
+// hoistChainAll, then those a power of two below the chain's top.
+func TestSparseDrop(t *testing.T) {
+	var got []int
+	for above := 1; above <= 300; above++ {
+		if sparseDrop(above) {
+			got = append(got, above)
+		}
+	}
+	want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 32, 64, 128, 256}
+	if !slices.Equal(got, want) {
+		t.Errorf("nodes that try = %v, want %v", got, want)
+	}
+}

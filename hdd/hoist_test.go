@@ -88,3 +88,38 @@ func BenchmarkDeepChainJobs(b *testing.B) {
 		})
 	}
 }
+
+// TestHoistNeededChain checks a list nested 400 deep whose test needs
+// every level (a parser's stack overflow, the input already cut to the
+// depth it needs): no hoist along the chain can succeed, and hoisting
+// tries a node's wrapper only near the chain's top and at powers of two
+// below it, in a few dozen test runs where a try at every node took one
+// a level; the result is the input, at 1 and 4 jobs.
+func TestHoistNeededChain(t *testing.T) {
+	const depth = 400
+	// The lists are spaced unevenly, so that no two hoists give the
+	// same text.
+	var b strings.Builder
+	for i := range depth {
+		b.WriteString("(" + strings.Repeat(" ", i%5))
+	}
+	b.WriteString("x" + strings.Repeat(")", depth))
+	src := b.String()
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		return bytes.Count(c, []byte("(")) >= depth && bytes.Contains(c, []byte("x"))
+	})
+	for _, jobs := range []int{1, 4} {
+		r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDDStar, Jobs: jobs}
+		res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(res.Output); got != src {
+			t.Errorf("%d jobs: got %d levels, want %d", jobs, strings.Count(got, "("), depth)
+		}
+		t.Logf("%d jobs: %d test runs", jobs, res.Stats.Tests)
+		if jobs == 1 && res.Stats.Tests > depth/5 {
+			t.Errorf("%d test runs, want at most %d", res.Stats.Tests, depth/5)
+		}
+	}
+}
