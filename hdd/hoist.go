@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -123,13 +124,14 @@ const hoistWindow = 4
 // nodes are tried (see chainPicks).
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
-	// above is how many nodes above top continue the chain top lies
-	// within, that its ancestors tried (see chainAbove): asked once,
-	// when a chain is long or top lies deep enough to end one.
+	// above is how many nodes above top, up to hoistChainAll+1,
+	// continue the chain top lies within, that its ancestors tried (see
+	// chainAbove): asked once, when a chain is long or top lies deep
+	// enough to end one.
 	above := -1
 	ask := func() int {
 		if above < 0 {
-			above = s.chainAbove(c, top, class)
+			above = s.chainAbove(c, top, class, hoistChainAll+1)
 		}
 		return above
 	}
@@ -148,9 +150,9 @@ func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string
 			// descendants, top's chain but for top itself, and that
 			// chain is long: top tries only to drop its own wrapper,
 			// and only if it is one of the first hoistChainAll nodes
-			// below the chain's top or a power of two below it (see
-			// sparseDrop).
-			if sparseDrop(ask()) {
+			// below the chain's top or the first at a level of 2^k or
+			// below (see sparseDrop).
+			if ask() <= hoistChainAll || s.sparseDrop(top, class) {
 				out = append(out, chain[0])
 			}
 			continue
@@ -196,19 +198,16 @@ func chainPicks(chain []tree.NodeID) []tree.NodeID {
 }
 
 // chainAbove returns how many nodes above top, hoistable as class,
-// continue the chain of single nearest descendants that top lies within:
-// 0 if top is not the single nearest descendant of its nearest ancestor
-// of the same class, that ancestor present and unedited in c, else one
-// more than the same count for that ancestor (its ancestors unedited).
-// Hoisting tried each of those ancestors' chains, which hold top's,
-// before it reached top.
-func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string) int {
+// continue the chain of single nearest descendants that top lies within,
+// counting up to limit: 0 if top is not the single nearest descendant of
+// its nearest ancestor of the same class, that ancestor present and
+// unedited in c, else one more than the same count for that ancestor
+// (its ancestors unedited). Hoisting tried each of those ancestors'
+// chains, which hold top's, before it reached top.
+func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string, limit int) int {
 	n := 0
-	for x := top; ; n++ {
-		a := s.t.Nodes[x].Parent
-		for a != tree.NoNode && s.t.Nodes[a].Class != class {
-			a = s.t.Nodes[a].Parent
-		}
+	for x := top; n < limit; n++ {
+		a := s.classAncestor(x, class)
 		if a == tree.NoNode || c.Edited(a) || n == 0 && !s.t.Present(c, a) {
 			return n
 		}
@@ -217,19 +216,32 @@ func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string) int
 		}
 		x = a
 	}
+	return n
 }
 
-// sparseDrop reports whether a node that lies within a long chain, above
-// nodes above it in the chain, tries to drop its own wrapper: the first
-// hoistChainAll below the chain's top, and then those a power of two
-// below it. When every wrapper is needed (the test needs the chain's
-// depth, as a parser's stack overflow does, and pruning has cut the
-// chain to it), each node's try fails: a chain of n nodes then costs
-// about hoistChainAll + log2 n tests, where a try at every node took n
-// (a JSON document needing 995 nested values: 1070 tests of hoisting).
-// A wrapper the test does not need, far down such a chain, may stay.
-func sparseDrop(above int) bool {
-	return above <= hoistChainAll || above&(above-1) == 0
+// classAncestor returns the nearest ancestor of x of class, or
+// tree.NoNode.
+func (s *search) classAncestor(x tree.NodeID, class string) tree.NodeID {
+	a := s.t.Nodes[x].Parent
+	for a != tree.NoNode && s.t.Nodes[a].Class != class {
+		a = s.t.Nodes[a].Parent
+	}
+	return a
+}
+
+// sparseDrop reports whether top, a node deep inside a long chain (more
+// than hoistChainAll nodes of it above top), tries to drop its own
+// wrapper: it does if it is the chain's first node at a level of 2^k or
+// below (its nearest ancestor of its class lies above that level). When
+// every wrapper is needed (the test needs the chain's depth, as a
+// parser's stack overflow does, and pruning has cut the chain to it),
+// each node's try fails: a chain n deep then costs about hoistChainAll +
+// log2 n tests, where a try at every node took n (a JSON document
+// needing 995 nested values: 1070 tests of hoisting). A wrapper the test
+// does not need, far down such a chain, may stay.
+func (s *search) sparseDrop(top tree.NodeID, class string) bool {
+	a := s.classAncestor(top, class)
+	return a != tree.NoNode && bits.Len(uint(s.t.Level(a))) != bits.Len(uint(s.t.Level(top)))
 }
 
 // nearest returns the descendants of id unedited in c that may stand where

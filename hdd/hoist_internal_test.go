@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -33,18 +34,45 @@ func TestChainPicks(t *testing.T) {
 	}
 }
 
-// TestSparseDrop checks which nodes within a long chain try to drop their
-// own wrapper, by how many nodes above them continue the chain: the first
-// hoistChainAll, then those a power of two below the chain's top.
+// TestSparseDrop checks, on a chain of 300 nested lists, how many nodes
+// above a list chainAbove counts (up to its limit), and which lists deep
+// in the chain try to drop their own wrapper: the first at each level of
+// 2^k.
 func TestSparseDrop(t *testing.T) {
-	var got []int
-	for above := 1; above <= 300; above++ {
-		if sparseDrop(above) {
-			got = append(got, above)
+	const depth = 300
+	src := strings.Repeat("(", depth) + strings.Repeat(")", depth)
+	tr := tree.NewTree([]byte(src))
+	lists := []tree.NodeID{tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")}
+	for i := range depth {
+		id := tr.Add(lists[i], "list", i, 2*depth-i, tree.Removable, "")
+		tr.SetClass(id, "list")
+		lists = append(lists, id)
+	}
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	s := &search{t: tr, p: &tree.Policy{}}
+	for _, tc := range []struct{ level, limit, want int }{
+		{1, 20, 0}, // its ancestor has no class
+		{2, 20, 1},
+		{5, 20, 4},
+		{300, 17, 17},
+		{300, 400, 299},
+	} {
+		if got := s.chainAbove(tree.Candidate{}, lists[tc.level], "list", tc.limit); got != tc.want {
+			t.Errorf("chainAbove of the list at level %d, limit %d = %d, want %d", tc.level, tc.limit, got, tc.want)
 		}
 	}
-	want := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 32, 64, 128, 256}
-	if !slices.Equal(got, want) {
-		t.Errorf("nodes that try = %v, want %v", got, want)
+	var got []int
+	for _, id := range lists[1:] {
+		if s.sparseDrop(id, "list") {
+			got = append(got, tr.Level(id))
+		}
+	}
+	if want := []int{2, 4, 8, 16, 32, 64, 128, 256}; !slices.Equal(got, want) {
+		t.Errorf("levels whose list tries = %v, want %v", got, want)
+	}
+	if got := s.chainAbove(tree.Candidate{}.Remove(lists[100]), lists[200], "list", 400); got != 0 {
+		t.Errorf("chainAbove below a removed list = %d, want 0", got)
 	}
 }
