@@ -121,7 +121,8 @@ const hoistWindow = 4
 // continue it as a chain of single nearest descendants, deepest first, so
 // "table > tr > td > p" is tried as p, td, tr in one step each. Of a
 // chain longer than hoistChainAll (input nested hundreds deep), only some
-// nodes are tried (see chainPicks).
+// nodes are tried (see chainPicks); and a top inside such a chain, below
+// ancestors that tried it, tries at most its own wrapper (see sparseDrop).
 func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string) []tree.NodeID {
 	var out []tree.NodeID
 	// above is how many nodes above top, up to hoistChainAll+1,
@@ -135,6 +136,10 @@ func (s *search) hoistCandidates(c tree.Candidate, top tree.NodeID, class string
 		}
 		return above
 	}
+	// deep says top lies below level hoistChainAll. Where the chain
+	// below top is short, the chain above is counted (a walk of up to
+	// hoistChainAll+1 nodes) only for such a top: a short chain near the
+	// root is tried whole, as before.
 	deep := s.t.Level(top) > hoistChainAll
 	for _, d := range s.nearest(c, top, class) {
 		chain := []tree.NodeID{d}
