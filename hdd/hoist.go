@@ -206,14 +206,14 @@ func chainPicks(chain []tree.NodeID) []tree.NodeID {
 // continue the chain of single nearest descendants that top lies within,
 // counting up to limit: 0 if top is not the single nearest descendant of
 // its nearest ancestor of the same class, that ancestor present and
-// unedited in c, else one more than the same count for that ancestor
-// (its ancestors unedited). Hoisting tried each of those ancestors'
-// chains, which hold top's, before it reached top.
+// unedited in c (or hoisted to top: see hoistedTo), else one more than
+// the same count for that ancestor. Hoisting tried each of those
+// ancestors' chains, which hold top's, before it reached top.
 func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string, limit int) int {
 	n := 0
 	for x := top; n < limit; n++ {
 		a := s.classAncestor(x, class)
-		if a == tree.NoNode || c.Edited(a) || n == 0 && !s.t.Present(c, a) {
+		if a == tree.NoNode || c.Edited(a) && !hoistedTo(c, a, x) || n == 0 && !s.t.Present(c, a) {
 			return n
 		}
 		if near := s.nearest(c, a, class); len(near) != 1 || near[0] != x {
@@ -222,6 +222,14 @@ func (s *search) chainAbove(c tree.Candidate, top tree.NodeID, class string, lim
 		x = a
 	}
 	return n
+}
+
+// hoistedTo reports whether c replaces node a by its descendant x: a
+// hoist that tried x's chain before it adopted x, so that the chain goes
+// on through a as if a were unedited.
+func hoistedTo(c tree.Candidate, a, x tree.NodeID) bool {
+	sub, ok := c.Subst(a)
+	return ok && sub.Hoist == x && !c.Removed(a)
 }
 
 // classAncestor returns the nearest ancestor of x of class, or
