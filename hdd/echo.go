@@ -70,10 +70,7 @@ func (s *search) echo(ctx context.Context, d int, items []tree.NodeID) (bool, er
 	if s.echoed[key] == s.sweptAt+1 {
 		return false, nil
 	}
-	if s.echoed == nil {
-		s.echoed = map[string]int{}
-	}
-	s.echoed[key] = s.sweptAt + 1 // one walk a set of shapes a sweep
+	s.markEchoed(key) // one walk a set of shapes a sweep
 	var below []tree.NodeID
 	deepest := s.t.MaxLevel()
 	if f := s.t.FoldLevel(); f >= 0 {
@@ -114,4 +111,105 @@ func shapesKey(set map[shape]bool) string {
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ";")
+}
+
+// hoistEchoStep returns the step that repeats hoist a, adopted in c, below
+// it: one candidate that hoists, besides, every node below a.x that
+// has a.x's shape and whose descendant along the same path has a.by's
+// shape, to that descendant, and how many nodes it hoists, if there are
+// minEcho or more such nodes (else 0), the tree goes minEchoDepth levels or more below a.x, and the
+// sweep has not tried that echo (see markEchoed). After the step, with
+// or without its candidate, hoisting goes on from a.x (see hoistStep).
+// A document nested as {"a0":[{"a1":[...]}]} whose parser needs only the
+// arrays' depth loses every object wrapper in one test, where hoisting
+// them one by one takes two tests a level.
+func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hoistAlt) (step planStep, key string, n int) {
+	lx := s.t.Level(a.x)
+	if s.t.MaxLevel()-lx < minEchoDepth {
+		return planStep{}, "", 0
+	}
+	path := s.pathTo(a.x, a.by)
+	sx, sby := s.shapeOf(a.x), s.shapeOf(a.by)
+	key = fmt.Sprintf("hoist %v %v %v", sx, sby, path)
+	if s.echoed[key] == s.sweptAt+1 {
+		return planStep{}, "", 0
+	}
+	deepest := s.t.MaxLevel()
+	if f := s.t.FoldLevel(); f >= 0 {
+		deepest = f
+	}
+	// The nodes of a.x's shape are looked up, not walked to: the plans
+	// of parallel tests ask for the echo of every hoist they plan. A
+	// node under a removed or replaced ancestor is hoisted too, to no
+	// effect on the text.
+	hoists := map[tree.NodeID]tree.NodeID{}
+	for _, y := range s.byShape(sx) {
+		if lv := s.t.Level(y); lv <= lx || lv > deepest || c.Edited(y) {
+			continue
+		}
+		z := s.follow(c, y, path)
+		if z == tree.NoNode || s.shapeOf(z) != sby || !s.p.CanHoist(s.t.Nodes[y].Class, s.t.Nodes[z].Class) {
+			continue
+		}
+		hoists[y] = z
+	}
+	if len(hoists) < minEcho {
+		return planStep{}, "", 0
+	}
+	e := c.HoistAll(hoists)
+	cont := func(c tree.Candidate) planStep {
+		st, _, _ := s.hoistStep(c, d, xs, a.k)
+		return st
+	}
+	return planStep{
+		n:    1,
+		gen:  func(int) tree.Candidate { return e },
+		then: func(int) planStep { return cont(e) },
+		rest: func() planStep { return cont(c) },
+	}, key, len(hoists)
+}
+
+// markEchoed records that the sweep under way tried the echo of key.
+func (s *search) markEchoed(key string) {
+	if s.echoed == nil {
+		s.echoed = map[string]int{}
+	}
+	s.echoed[key] = s.sweptAt + 1
+}
+
+// pathTo returns the places among their parents' children of the nodes
+// from x's child down to its descendant by.
+func (s *search) pathTo(x, by tree.NodeID) []int {
+	var path []int
+	for n := by; n != x; n = s.t.Nodes[n].Parent {
+		path = append(path, s.shapeOf(n).at)
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// follow returns the descendant of y reached along path (see pathTo),
+// unedited in c, or tree.NoNode.
+func (s *search) follow(c tree.Candidate, y tree.NodeID, path []int) tree.NodeID {
+	for _, at := range path {
+		kids := s.t.Children(y)
+		if at >= len(kids) || c.Edited(kids[at]) {
+			return tree.NoNode
+		}
+		y = kids[at]
+	}
+	return y
+}
+
+// byShape returns the nodes of shape sh, in preorder. The index is built
+// once a tree.
+func (s *search) byShape(sh shape) []tree.NodeID {
+	if s.shapesOf != s.t {
+		s.shapes, s.shapesOf = map[shape][]tree.NodeID{}, s.t
+		for id := range s.t.Nodes {
+			sh := s.shapeOf(tree.NodeID(id))
+			s.shapes[sh] = append(s.shapes[sh], tree.NodeID(id))
+		}
+	}
+	return s.shapes[sh]
 }

@@ -33,11 +33,37 @@ func (s *search) hoist(ctx context.Context) (bool, error) {
 				k = next
 				continue
 			}
-			changed, k = true, alts[won[0]].k // go on from the first node hoisted
+			a := alts[won[0]]
+			changed, k = true, a.k // go on from the first node hoisted
+			if err := s.hoistEcho(ctx, d, xs, a); err != nil {
+				return changed, err
+			}
 		}
 	}
 	s.logf("hoisting: %s, %s", count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
 	return changed, nil
+}
+
+// hoistEcho tests the echo of hoist a, just adopted at the k-th of the
+// nodes xs of level d, if it has one (see hoistEchoStep).
+func (s *search) hoistEcho(ctx context.Context, d int, xs []tree.NodeID, a hoistAlt) error {
+	step, key, n := s.hoistEchoStep(s.cur, d, xs, a)
+	if n == 0 {
+		return nil
+	}
+	s.markEchoed(key)
+	testsBefore := s.tests()
+	won, err := s.firstStep(ctx, step)
+	if err != nil {
+		return err
+	}
+	verdict := "kept"
+	if len(won) > 0 {
+		verdict = "hoisted"
+	}
+	s.logf("hoisting, level %d: echo: %s %s below of the shape hoisted, %s, %s", d, verdict, count(n, "node"),
+		count(s.tests()-testsBefore, "test"), count(s.size(), "byte"))
+	return nil
 }
 
 // A hoistAlt is an alternative of hoisting: x replaced by its descendant
@@ -69,7 +95,11 @@ func (s *search) hoistStep(c tree.Candidate, d int, xs []tree.NodeID, k int) (st
 		n:   len(alts),
 		gen: func(i int) tree.Candidate { return c.Hoist(alts[i].x, alts[i].by) },
 		then: func(i int) planStep {
-			st, _, _ := s.hoistStep(c.Hoist(alts[i].x, alts[i].by), d, xs, alts[i].k)
+			c := c.Hoist(alts[i].x, alts[i].by)
+			if st, _, n := s.hoistEchoStep(c, d, xs, alts[i]); n > 0 {
+				return st
+			}
+			st, _, _ := s.hoistStep(c, d, xs, alts[i].k)
 			return st
 		},
 		rest: func() planStep { return s.hoistRest(c, d, xs, next) },

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,11 +19,7 @@ import (
 // keeps its label, so that no two hoists give the same text.
 func TestHoistDeepChain(t *testing.T) {
 	const depth = 300
-	var src strings.Builder
-	for i := range depth {
-		fmt.Fprintf(&src, "(a%d ", i)
-	}
-	src.WriteString("x" + strings.Repeat(")", depth))
+	src := chainSrc(depth, "(a%d ", ")")
 	for _, tt := range []struct {
 		name string
 		need int // the least depth the test accepts
@@ -38,7 +36,7 @@ func TestHoistDeepChain(t *testing.T) {
 				return bytes.Contains(c, []byte("x")) && lists >= tt.need && bytes.Count(c, []byte("(a")) == lists
 			}
 			r := hdd.Reducer{Oracle: hdd.OracleFunc(oracle)}
-			res, err := r.Reduce(context.Background(), sexp(t, src.String()), sexpPolicy)
+			res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,11 +61,7 @@ func TestHoistDeepChain(t *testing.T) {
 // candidates than they test, so that work grows with the jobs.
 func BenchmarkDeepChainJobs(b *testing.B) {
 	const depth, need = 300, 270
-	var src strings.Builder
-	for i := range depth {
-		fmt.Fprintf(&src, "(a%d ", i)
-	}
-	src.WriteString("x" + strings.Repeat(")", depth))
+	src := chainSrc(depth, "(a%d ", ")")
 	oracle := hdd.OracleFunc(func(c []byte) bool {
 		lists := bytes.Count(c, []byte("("))
 		return bytes.Contains(c, []byte("x")) && lists >= need && bytes.Count(c, []byte("(a")) == lists
@@ -77,7 +71,7 @@ func BenchmarkDeepChainJobs(b *testing.B) {
 			tests := 0
 			for b.Loop() {
 				r := hdd.Reducer{Oracle: oracle, Jobs: jobs}
-				res, err := r.Reduce(context.Background(), sexp(b, src.String()), sexpPolicy)
+				res, err := r.Reduce(context.Background(), sexp(b, src), sexpPolicy)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -127,31 +121,60 @@ func TestHoistNeededChain(t *testing.T) {
 // TestHoistWrappedChain checks a chain that alternates a wrapper list the
 // test does not need with a labeled list it needs, 300 of each (a JSON
 // document nested as {"a0":[{"a1":[...]}]} whose parser needs the arrays'
-// depth): every wrapper is hoisted away, and going on from each hoisted
-// list tries only that list's own wrapper, not picks all along the chain
-// below it (the chain above counts the hoisted wrapper as a link: see
-// hoistedTo). Hoisting took 5512 test runs when it tried the picks, 667
-// since; the levels take about 1500 of the total.
+// depth), at 1 and 4 jobs: every wrapper is hoisted away, the first
+// wrapper's hoist echoed in one test on all those below (see
+// hoistEchoStep). Hoisting took 5512 test runs when each wrapper hoisted
+// tried picks all along the chain below it, 667 when it tried only its own
+// wrapper (see hoistedTo), and 24 with the echo; the levels take about 1500.
 func TestHoistWrappedChain(t *testing.T) {
 	const depth = 300
-	var b strings.Builder
-	for i := range depth {
-		fmt.Fprintf(&b, "((b%d ", i)
-	}
-	b.WriteString("x" + strings.Repeat("))", depth))
+	src := chainSrc(depth, "((b%d ", "))")
 	oracle := hdd.OracleFunc(func(c []byte) bool {
 		return bytes.Count(c, []byte("(b")) >= depth && bytes.Contains(c, []byte("x"))
 	})
-	r := hdd.Reducer{Oracle: oracle}
-	res, err := r.Reduce(context.Background(), sexp(t, b.String()), sexpPolicy)
-	if err != nil {
-		t.Fatal(err)
+	for _, jobs := range []int{1, 4} {
+		var logs []string
+		r := hdd.Reducer{Oracle: oracle, Jobs: jobs, Log: func(m string) { logs = append(logs, m) }}
+		res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(string(res.Output), "(("); got != 0 {
+			t.Errorf("%d jobs: %d wrappers left, want 0", jobs, got)
+		}
+		hoisting := phaseTests(t, logs, "hoisting")
+		t.Logf("%d jobs: %d test runs, %d of them hoisting", jobs, res.Stats.Tests, hoisting)
+		if hoisting > 50 {
+			t.Errorf("%d jobs: hoisting took %d test runs, want at most 50", jobs, hoisting)
+		}
 	}
-	if got := strings.Count(string(res.Output), "(("); got != 0 {
-		t.Errorf("%d wrappers left, want 0", got)
+}
+
+// chainSrc returns depth lists nested one in the next around an x, the
+// i-th opened by format with i and closed by closing.
+func chainSrc(depth int, format, closing string) string {
+	var b strings.Builder
+	for i := range depth {
+		fmt.Fprintf(&b, format, i)
 	}
-	t.Logf("%d test runs", res.Stats.Tests)
-	if res.Stats.Tests > 8*depth {
-		t.Errorf("%d test runs, want at most %d", res.Stats.Tests, 8*depth)
+	b.WriteString("x" + strings.Repeat(closing, depth))
+	return b.String()
+}
+
+// phaseTests returns the test runs that the log lines of a phase, those
+// that begin with name and a colon, add up to.
+func phaseTests(t *testing.T, logs []string, name string) int {
+	t.Helper()
+	re := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `: (\d+) tests?\b`)
+	n := 0
+	for _, m := range logs {
+		if sub := re.FindStringSubmatch(m); sub != nil {
+			k, err := strconv.Atoi(sub[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += k
+		}
 	}
+	return n
 }

@@ -41,6 +41,9 @@ type search struct {
 	// echoed holds, by shapesKey, 1 + sweptAt for the sets of shapes
 	// whose removal echo tried in the sweep (see echo).
 	echoed map[string]int
+	// shapes indexes the nodes of tree shapesOf by shape (see byShape).
+	shapes   map[shape][]tree.NodeID
+	shapesOf *tree.Tree
 
 	// ahead are the tests started beside the checks of the original, for
 	// the first levels (see beside); prune takes them.

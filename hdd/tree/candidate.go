@@ -70,25 +70,37 @@ func (c Candidate) Replace(id NodeID, text string) Candidate {
 // ReplaceAll returns c with each node of texts replaced by its text: as
 // many calls of Replace, at the cost of one.
 func (c Candidate) ReplaceAll(texts map[NodeID]string) Candidate {
-	if len(texts) == 0 {
-		return c
-	}
-	m := make(map[NodeID]Subst, len(c.subst)+len(texts))
-	maps.Copy(m, c.subst)
-	keys := slices.Clone(c.substed)
-	for id, text := range texts {
-		if _, ok := m[id]; !ok {
-			keys = append(keys, id)
-		}
-		m[id] = Subst{Text: text, Hoist: NoNode}
-	}
-	slices.Sort(keys)
-	return Candidate{removed: c.removed, subst: m, substed: keys}
+	return substAll(c, texts, func(text string) Subst { return Subst{Text: text, Hoist: NoNode} })
 }
 
 // Hoist returns c with node id replaced by its descendant d.
 func (c Candidate) Hoist(id, d NodeID) Candidate {
 	return c.withSubst(id, Subst{Hoist: d})
+}
+
+// HoistAll returns c with each node of hoists replaced by its descendant
+// there: as many calls of Hoist, at the cost of one.
+func (c Candidate) HoistAll(hoists map[NodeID]NodeID) Candidate {
+	return substAll(c, hoists, func(d NodeID) Subst { return Subst{Hoist: d} })
+}
+
+// substAll returns c with each node of edits replaced by what subst makes
+// of its value.
+func substAll[V any](c Candidate, edits map[NodeID]V, subst func(V) Subst) Candidate {
+	if len(edits) == 0 {
+		return c
+	}
+	m := make(map[NodeID]Subst, len(c.subst)+len(edits))
+	maps.Copy(m, c.subst)
+	keys := slices.Clone(c.substed)
+	for id, v := range edits {
+		if _, ok := m[id]; !ok {
+			keys = append(keys, id)
+		}
+		m[id] = subst(v)
+	}
+	slices.Sort(keys)
+	return Candidate{removed: c.removed, subst: m, substed: keys}
 }
 
 func (c Candidate) withSubst(id NodeID, s Subst) Candidate {

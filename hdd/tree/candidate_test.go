@@ -260,32 +260,51 @@ func TestPresent(t *testing.T) {
 	}
 }
 
-// TestReplaceAll checks that ReplaceAll makes the candidate that one
-// Replace a node would, over a candidate with edits of its own, one of
-// them replaced again, and that it leaves its receiver as it was.
-func TestReplaceAll(t *testing.T) {
+// TestSubstAll checks that ReplaceAll and HoistAll make the candidate
+// that one Replace or Hoist a node would, over a candidate with edits of
+// its own, one of them made again, and that they leave their receiver as
+// it was.
+func TestSubstAll(t *testing.T) {
 	base := Candidate{}.Remove(3).Replace(9, "x").Hoist(20, 22)
 	texts := map[NodeID]string{40: "a", 9: "y", 5: "b", 100: "c"}
-	got := base.ReplaceAll(texts)
-	want := base
-	for _, id := range []NodeID{5, 9, 40, 100} {
-		want = want.Replace(id, texts[id])
-	}
-	if !slices.Equal(got.substed, want.substed) {
-		t.Errorf("keys %v, want %v", got.substed, want.substed)
-	}
-	for _, id := range want.substed {
-		if g, w := got.subst[id], want.subst[id]; g != w {
-			t.Errorf("node %d: %+v, want %+v", id, g, w)
+	hoists := map[NodeID]NodeID{40: 41, 20: 21, 5: 7, 100: 104}
+	for _, tt := range []struct {
+		name string
+		all  func(Candidate) Candidate
+		one  func(c Candidate, id NodeID) Candidate
+		ids  []NodeID // the keys of the edits all makes
+	}{
+		{"ReplaceAll", func(c Candidate) Candidate { return c.ReplaceAll(texts) },
+			func(c Candidate, id NodeID) Candidate { return c.Replace(id, texts[id]) },
+			[]NodeID{5, 9, 40, 100}},
+		{"HoistAll", func(c Candidate) Candidate { return c.HoistAll(hoists) },
+			func(c Candidate, id NodeID) Candidate { return c.Hoist(id, hoists[id]) },
+			[]NodeID{5, 20, 40, 100}},
+	} {
+		got := tt.all(base)
+		want := base
+		for _, id := range tt.ids {
+			want = tt.one(want, id)
 		}
-	}
-	if !got.Removed(3) || got.Removed(5) {
-		t.Errorf("removals changed: %v", got.removed)
-	}
-	if s, _ := base.Subst(9); s.Text != "x" || len(base.substed) != 2 {
-		t.Errorf("the receiver changed: %v", base.subst)
+		if !slices.Equal(got.substed, want.substed) {
+			t.Errorf("%s: keys %v, want %v", tt.name, got.substed, want.substed)
+		}
+		for _, id := range want.substed {
+			if g, w := got.subst[id], want.subst[id]; g != w {
+				t.Errorf("%s: node %d: %+v, want %+v", tt.name, id, g, w)
+			}
+		}
+		if !got.Removed(3) || got.Removed(5) {
+			t.Errorf("%s: removals changed: %v", tt.name, got.removed)
+		}
+		if s, _ := base.Subst(9); s.Text != "x" || len(base.substed) != 2 {
+			t.Errorf("%s: the receiver changed: %v", tt.name, base.subst)
+		}
 	}
 	if c := base.ReplaceAll(nil); !c.Same(base) {
 		t.Error("no texts: not the receiver")
+	}
+	if c := base.HoistAll(nil); !c.Same(base) {
+		t.Error("no hoists: not the receiver")
 	}
 }
