@@ -135,13 +135,33 @@ func (s *search) atDepthOf(c tree.Candidate, d int, f func(id tree.NodeID)) {
 // tree changes.
 func (s *search) curAtDepth(d int) []tree.NodeID {
 	m := &s.depths
-	if m.t != s.t || !m.of.Same(s.cur) {
-		*m = depthMemo{t: s.t, of: s.cur, ids: map[int][]tree.NodeID{}}
+	if m.t != s.t {
+		*m = depthMemo{t: s.t}
+	}
+	if m.ids == nil || !m.of.Same(s.cur) {
+		m.of, m.ids = s.cur, map[int][]tree.NodeID{}
 	}
 	ids, ok := m.ids[d]
 	if !ok {
-		s.walkDepth(s.cur, d, func(id tree.NodeID) { ids = append(ids, id) })
-		m.ids[d] = ids
+		// The walk to depth d passes every node above it. From the
+		// second walk of one candidate on, it takes the depths below as
+		// well, as far as they hold no more nodes of the tree than
+		// those above (see reach), so that asking each depth of a chain
+		// thousands deep in turn walks it a few times, not once a
+		// depth; the first walk takes only d, as most candidates are
+		// asked a depth or two before the next is adopted.
+		hi := d
+		if len(m.ids) > 0 {
+			hi = m.reach(d)
+		}
+		for l := d; l <= hi; l++ {
+			m.ids[l] = nil
+		}
+		s.walkLevels(s.cur, d, hi, func(id tree.NodeID) {
+			l := s.t.Level(id)
+			m.ids[l] = append(m.ids[l], id)
+		})
+		ids = m.ids[d]
 	}
 	return ids
 }
@@ -151,6 +171,32 @@ type depthMemo struct {
 	t   *tree.Tree
 	of  tree.Candidate
 	ids map[int][]tree.NodeID // by depth
+	// upTo[l] is how many nodes of t lie at depths 0 to l, made once a
+	// tree (see reach).
+	upTo []int
+}
+
+// reach returns the deepest depth hi at or below d such that the nodes of
+// m.t at depths d+1 to hi are no more than those at depths 0 to d.
+func (m *depthMemo) reach(d int) int {
+	t := m.t
+	if m.upTo == nil {
+		m.upTo = make([]int, t.MaxLevel()+1)
+		for id := range t.Nodes {
+			m.upTo[t.Level(tree.NodeID(id))]++
+		}
+		for l := 1; l < len(m.upTo); l++ {
+			m.upTo[l] += m.upTo[l-1]
+		}
+	}
+	if d >= len(m.upTo) {
+		return d
+	}
+	hi := d
+	for hi+1 < len(m.upTo) && m.upTo[hi+1]-m.upTo[d] <= m.upTo[d] {
+		hi++
+	}
+	return hi
 }
 
 // walkDepth calls f for the nodes at depth d in c, as atDepth does, by a
