@@ -23,7 +23,9 @@ import (
 // input in many. A tree-sitter tree is not safe for concurrent use, so
 // each call edits a copy (which is cheap: copies share their nodes). The
 // trees are freed by their finalizers. The declarations check (see
-// undeclared) looks at the same span, against the base's declarations.
+// undeclared) looks at the same span, against the base's declarations;
+// and a text adopted has its declarations found again only where its
+// tree differs from the base's (see namesAfter).
 type checker struct {
 	lang  *Language
 	input []byte // the input as tree-sitter sees it (see Language.Hide)
@@ -75,8 +77,16 @@ func (c *checker) adopted(best []byte) {
 	}
 	nb := base{src: best, tree: tree}
 	if c.declared != nil {
-		if nb.names, err = c.lang.names(tree, best); err != nil {
-			return
+		if e := edit(b.src, best); b.names != nil && incremental(e, len(best)) {
+			// parseFrom edited b.tree by e.
+			if nb.names, err = c.lang.namesAfter(b.names, b.tree, tree, e, best); err != nil {
+				return
+			}
+		}
+		if nb.names == nil {
+			if nb.names, err = c.lang.names(tree, best); err != nil {
+				return
+			}
 		}
 		for name := range c.declared {
 			if nb.names.decls[name] == nil {

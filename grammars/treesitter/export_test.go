@@ -1,5 +1,7 @@
 package treesitter
 
+import "fmt"
+
 // MaxIncremental lets the external tests change maxIncremental.
 var MaxIncremental = &maxIncremental
 
@@ -32,4 +34,51 @@ func Undeclared(l *Language, src, cand []byte) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// NamesAfterAgrees reports whether the names that adopting cand after src
+// gives by namesAfter, which looks again only at the span where the two
+// trees differ, are those of a query and a scan of all of cand, parsed
+// the same way; ok is false when namesAfter declines (the caller then
+// takes the whole text's names).
+func NamesAfterAgrees(l *Language, src, cand []byte) (ok bool, diff string, err error) {
+	src, _ = l.hidden(src)
+	cand, _ = l.hidden(cand)
+	c := &checker{lang: l}
+	old, err := c.parseFrom(base{}, src)
+	if err != nil {
+		return false, "", err
+	}
+	defer old.Close()
+	before, err := l.names(old, src)
+	if err != nil {
+		return false, "", err
+	}
+	e := edit(src, cand)
+	if !incremental(e, len(cand)) {
+		return false, "", nil
+	}
+	tree, err := c.parseFrom(base{src: src, tree: old}, cand)
+	if err != nil {
+		return false, "", err
+	}
+	defer tree.Close()
+	got, err := l.namesAfter(before, old, tree, e, cand)
+	if err != nil || got == nil {
+		return false, "", err
+	}
+	want, err := l.names(tree, cand)
+	if err != nil {
+		return false, "", err
+	}
+	if g, w := fmt.Sprint(got.order), fmt.Sprint(want.order); g != w {
+		return true, "declarations " + g + ", want " + w, nil
+	}
+	if g, w := fmt.Sprint(got.words), fmt.Sprint(want.words); g != w {
+		return true, "words " + g + ", want " + w, nil
+	}
+	if g, w := fmt.Sprint(got.decls), fmt.Sprint(want.decls); g != w {
+		return true, "declaration offsets " + g + ", want " + w, nil
+	}
+	return true, "", nil
 }
