@@ -15,6 +15,9 @@ func hide(src []byte) []ts.Span {
 	var spans []ts.Span
 	// A preprocessor line stays as it is: #define X __attribute__((...)).
 	c.Idents(src, false, func(i, j int) int {
+		if j-i < len("__attribute") || src[i] != '_' || src[i+1] != '_' {
+			return j // most words: no string made of them
+		}
 		switch word := string(src[i:j]); word {
 		case "__extension__":
 			spans = append(spans, ts.Span{Start: i, End: j, Kind: "extension"})
