@@ -113,16 +113,17 @@ func shapesKey(set map[shape]bool) string {
 	return strings.Join(keys, ";")
 }
 
-// hoistEchoStep returns the step that repeats hoist a, adopted in c, below
-// it: one candidate that hoists, besides, every node below a.x that
-// has a.x's shape and whose descendant along the same path has a.by's
-// shape, to that descendant, and how many nodes it hoists, if there are
-// minEcho or more such nodes (else 0), the tree goes minEchoDepth levels or more below a.x, and the
-// sweep has not tried that echo (see markEchoed). After the step, with
-// or without its candidate, hoisting goes on from a.x (see hoistStep).
-// A document nested as {"a0":[{"a1":[...]}]} whose parser needs only the
-// arrays' depth loses every object wrapper in one test, where hoisting
-// them one by one takes two tests a level.
+// hoistEchoStep returns the step that repeats hoist a, adopted in c,
+// below it: one candidate that hoists, besides, every node deeper than
+// a.x that has a.x's shape and whose descendant along the same path has
+// a.by's shape, to that descendant. It also returns the echo's key and
+// how many nodes it hoists: 0, and no step, unless there are minEcho or
+// more such nodes, the tree goes minEchoDepth levels or more below a.x,
+// and the sweep has not tried that echo (see markEchoed). After the step,
+// with or without its candidate, hoisting goes on from a.x (see
+// hoistStep). A document nested as {"a0":[{"a1":[...]}]} whose parser
+// needs only the arrays' depth loses every object wrapper in one test,
+// where hoisting them one by one takes two tests a level.
 func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hoistAlt) (step planStep, key string, n int) {
 	lx := s.t.Level(a.x)
 	if s.t.MaxLevel()-lx < minEchoDepth {
