@@ -1,6 +1,7 @@
 package hdd
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -115,8 +116,8 @@ func shapesKey(set map[shape]bool) string {
 
 // hoistEchoStep returns the step that repeats hoist a, adopted in c,
 // below it: one candidate that hoists, besides, every node deeper than
-// a.x that has a.x's shape and whose descendant along the same path has
-// a.by's shape, to that descendant. It also returns the echo's key and
+// a.x that has a.x's shape and label and whose descendant along the same
+// path has a.by's, to that descendant. It also returns the echo's key and
 // how many nodes it hoists: 0, and no step, unless there are minEcho or
 // more such nodes, the tree goes minEchoDepth levels or more below a.x,
 // and the sweep has not tried that echo (see markEchoed). After the step,
@@ -125,13 +126,14 @@ func shapesKey(set map[shape]bool) string {
 // needs only the arrays' depth loses every object wrapper in one test,
 // where hoisting them one by one takes two tests a level.
 func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hoistAlt) (step planStep, key string, n int) {
-	lx := s.t.Level(a.x)
-	if s.t.MaxLevel()-lx < minEchoDepth {
+	level := s.t.Level(a.x)
+	if s.t.MaxLevel()-level < minEchoDepth {
 		return planStep{}, "", 0
 	}
 	path := s.pathTo(a.x, a.by)
 	sx, sby := s.shapeOf(a.x), s.shapeOf(a.by)
-	key = fmt.Sprintf("hoist %v %v %v", sx, sby, path)
+	lx, lby := s.label(a.x), s.label(a.by)
+	key = fmt.Sprintf("hoist %v %q %v %q %v", sx, lx, sby, lby, path)
 	if s.echoed[key] == s.sweptAt+1 {
 		return planStep{}, "", 0
 	}
@@ -145,11 +147,11 @@ func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hois
 	// effect on the text.
 	hoists := map[tree.NodeID]tree.NodeID{}
 	for _, y := range s.byShape(sx) {
-		if lv := s.t.Level(y); lv <= lx || lv > deepest || c.Edited(y) {
+		if lv := s.t.Level(y); lv <= level || lv > deepest || c.Edited(y) || s.label(y) != lx {
 			continue
 		}
 		z := s.follow(c, y, path)
-		if z == tree.NoNode || s.shapeOf(z) != sby || !s.p.CanHoist(s.t.Nodes[y].Class, s.t.Nodes[z].Class) {
+		if z == tree.NoNode || s.shapeOf(z) != sby || s.label(z) != lby || !s.p.CanHoist(s.t.Nodes[y].Class, s.t.Nodes[z].Class) {
 			continue
 		}
 		hoists[y] = z
@@ -214,3 +216,29 @@ func (s *search) byShape(sh shape) []tree.NodeID {
 	}
 	return s.shapes[sh]
 }
+
+// label returns the text node id opens with, white space trimmed, at most
+// maxLabel bytes: its own bytes before its first child, going down through
+// first children that start where their parent does, or a leaf's text.
+// Nodes of one shape differ by it where a format's kinds are generic: an
+// XML element's label is "<name" and its attributes' start, a JSON
+// object's "{".
+func (s *search) label(id tree.NodeID) string {
+	for {
+		n := &s.t.Nodes[id]
+		text := s.t.Src[n.Start:n.End]
+		if kids := s.t.Children(id); len(kids) > 0 {
+			first := s.t.Nodes[kids[0]].Start
+			if first == n.Start {
+				id = kids[0]
+				continue
+			}
+			text = s.t.Src[n.Start:first]
+		}
+		text = bytes.TrimSpace(text)
+		return string(text[:min(len(text), maxLabel)])
+	}
+}
+
+// maxLabel bounds a node's label (see label).
+const maxLabel = 32

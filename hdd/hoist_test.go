@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd"
 )
 
@@ -142,7 +141,7 @@ func TestHoistWrappedChain(t *testing.T) {
 		if got := strings.Count(string(res.Output), "(("); got != 0 {
 			t.Errorf("%d jobs: %d wrappers left, want 0", jobs, got)
 		}
-		hoisting := phaseTests(t, logs, "hoisting")
+		hoisting := grammartest.PhaseTests(logs, "hoisting")
 		t.Logf("%d jobs: %d test runs, %d of them hoisting", jobs, res.Stats.Tests, hoisting)
 		if hoisting > 50 {
 			t.Errorf("%d jobs: hoisting took %d test runs, want at most 50", jobs, hoisting)
@@ -159,22 +158,4 @@ func chainSrc(depth int, format, closing string) string {
 	}
 	b.WriteString("x" + strings.Repeat(closing, depth))
 	return b.String()
-}
-
-// phaseTests returns the test runs that the log lines of a phase, those
-// that begin with name and a colon, add up to.
-func phaseTests(t *testing.T, logs []string, name string) int {
-	t.Helper()
-	re := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `: (\d+) tests?\b`)
-	n := 0
-	for _, m := range logs {
-		if sub := re.FindStringSubmatch(m); sub != nil {
-			k, err := strconv.Atoi(sub[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			n += k
-		}
-	}
-	return n
 }

@@ -3,6 +3,8 @@ package grammartest
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 
 	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd"
@@ -86,4 +88,19 @@ func Reduce(doc *grammars.Doc, r hdd.Reducer, interesting func([]byte) bool) ([]
 		return seen, nil, err
 	}
 	return seen, res.Output, nil
+}
+
+// PhaseTests returns the test runs that the log lines of a reduction's
+// phase add up to: the lines that begin with name, a colon and "N tests"
+// (see hdd.Reducer.Log).
+func PhaseTests(logs []string, name string) int {
+	re := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `: (\d+) tests?\b`)
+	n := 0
+	for _, m := range logs {
+		if sub := re.FindStringSubmatch(m); sub != nil {
+			k, _ := strconv.Atoi(sub[1]) // \d+ of a count: in range
+			n += k
+		}
+	}
+	return n
 }
