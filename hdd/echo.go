@@ -23,17 +23,19 @@ const (
 )
 
 // A shape is where a node stands in the input: its kind, its parent's, and
-// its place among its parent's children. Nodes of one shape at different
-// depths are alike in a document that repeats itself as it nests (records
-// nested in records, a tag soup's unclosed elements).
+// its place among its parent's children, and the node's label (see
+// label). Nodes of one shape at different depths are alike in a document
+// that repeats itself as it nests (records nested in records, a tag
+// soup's unclosed elements).
 type shape struct {
 	kind, parent string
 	at, of       int
+	label        string
 }
 
 // shapeOf returns node id's shape.
 func (s *search) shapeOf(id tree.NodeID) shape {
-	sh := shape{kind: s.t.Nodes[id].Kind}
+	sh := shape{kind: s.t.Nodes[id].Kind, label: s.label(id)}
 	if p := s.t.Nodes[id].Parent; p != tree.NoNode {
 		kids := s.t.Children(p) // in preorder, so sorted
 		at, _ := slices.BinarySearch(kids, id)
@@ -108,7 +110,7 @@ func (s *search) echo(ctx context.Context, d int, items []tree.NodeID) (bool, er
 func shapesKey(set map[shape]bool) string {
 	var keys []string
 	for sh := range set {
-		keys = append(keys, fmt.Sprintf("%s/%s/%d/%d", sh.kind, sh.parent, sh.at, sh.of))
+		keys = append(keys, fmt.Sprintf("%s/%s/%d/%d/%q", sh.kind, sh.parent, sh.at, sh.of, sh.label))
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ";")
@@ -116,8 +118,8 @@ func shapesKey(set map[shape]bool) string {
 
 // hoistEchoStep returns the step that repeats hoist a, adopted in c,
 // below it: one candidate that hoists, besides, every node deeper than
-// a.x that has a.x's shape and label and whose descendant along the same
-// path has a.by's, to that descendant. It also returns the echo's key and
+// a.x that has a.x's shape and whose descendant along the same path has
+// a.by's, to that descendant. It also returns the echo's key and
 // how many nodes it hoists: 0, and no step, unless there are minEcho or
 // more such nodes, the tree goes minEchoDepth levels or more below a.x,
 // and the sweep has not tried that echo (see markEchoed). After the step,
@@ -132,8 +134,7 @@ func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hois
 	}
 	path := s.pathTo(a.x, a.by)
 	sx, sby := s.shapeOf(a.x), s.shapeOf(a.by)
-	lx, lby := s.label(a.x), s.label(a.by)
-	key = fmt.Sprintf("hoist %v %q %v %q %v", sx, lx, sby, lby, path)
+	key = fmt.Sprintf("hoist %+v %+v %v", sx, sby, path)
 	if s.echoed[key] == s.sweptAt+1 {
 		return planStep{}, "", 0
 	}
@@ -147,11 +148,11 @@ func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hois
 	// effect on the text.
 	hoists := map[tree.NodeID]tree.NodeID{}
 	for _, y := range s.byShape(sx) {
-		if lv := s.t.Level(y); lv <= level || lv > deepest || c.Edited(y) || s.label(y) != lx {
+		if lv := s.t.Level(y); lv <= level || lv > deepest || c.Edited(y) {
 			continue
 		}
 		z := s.follow(c, y, path)
-		if z == tree.NoNode || s.shapeOf(z) != sby || s.label(z) != lby || !s.p.CanHoist(s.t.Nodes[y].Class, s.t.Nodes[z].Class) {
+		if z == tree.NoNode || s.shapeOf(z) != sby || !s.p.CanHoist(s.t.Nodes[y].Class, s.t.Nodes[z].Class) {
 			continue
 		}
 		hoists[y] = z
@@ -217,13 +218,19 @@ func (s *search) byShape(sh shape) []tree.NodeID {
 	return s.shapes[sh]
 }
 
-// label returns the text node id opens with, white space trimmed, at most
-// maxLabel bytes: its own bytes before its first child, going down through
-// first children that start where their parent does, or a leaf's text.
-// Nodes of one shape differ by it where a format's kinds are generic: an
-// XML element's label is "<name" and its attributes' start, a JSON
-// object's "{".
+// label returns the text node id opens with, if it has children: its own
+// bytes before its first child, or, going down through first children
+// that start where their parent does, those of the first that starts
+// later, or the text of the leaf that ends the way; white space trimmed,
+// at most maxLabel bytes. Nodes of one shape differ by it where a
+// format's kinds are generic: an XML element's label is "<name" (and its
+// start tag's first bytes), a JSON object's "{". A leaf's label is empty:
+// its text is content (an XML text, a JSON string), which would set
+// apart the nodes echo removes at every depth.
 func (s *search) label(id tree.NodeID) string {
+	if len(s.t.Children(id)) == 0 {
+		return ""
+	}
 	for {
 		n := &s.t.Nodes[id]
 		text := s.t.Src[n.Start:n.End]
