@@ -22,11 +22,11 @@ const (
 	minEchoDepth = 32
 )
 
-// A shape is where a node stands in the input: its kind, its parent's, and
-// its place among its parent's children, and the node's label (see
-// label). Nodes of one shape at different depths are alike in a document
-// that repeats itself as it nests (records nested in records, a tag
-// soup's unclosed elements).
+// A shape is what a node is and where it stands in the input: its kind
+// and label (see label), its parent's kind, and its place among its
+// parent's children. Nodes of one shape at different depths are alike in
+// a document that repeats itself as it nests (records nested in records,
+// a tag soup's unclosed elements).
 type shape struct {
 	kind, parent string
 	at, of       int
