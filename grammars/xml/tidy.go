@@ -45,9 +45,8 @@ func compact(text []byte) []byte {
 			return text // several top-level elements: leave them be
 		}
 		rootSeen = true
-		start := len(out)
-		out = compactElement(t, id, out)
-		if len(out)-start > compactLimit {
+		var ok bool
+		if out, ok = compactElement(t, id, out, len(out)+compactLimit); !ok {
 			return text
 		}
 	}
@@ -58,9 +57,15 @@ func compact(text []byte) []byte {
 }
 
 // compactElement appends element id without the white space between its
-// nodes, as <a/> when nothing is left inside it.
-func compactElement(t *tree.Tree, id tree.NodeID, out []byte) []byte {
+// nodes, as <a/> when nothing is left inside it, and reports true; or
+// false, as soon as out grows past limit bytes or an element is not
+// parsed into its tags (a large document's tree stops at a depth: see
+// Parse).
+func compactElement(t *tree.Tree, id tree.NodeID, out []byte, limit int) ([]byte, bool) {
 	kids := t.Children(id)
+	if len(kids) == 0 || t.Nodes[kids[0]].Kind != "start-tag" {
+		return out, false
+	}
 	stag := squeeze(t.Text(kids[0]))
 	content := kids[1:]
 	etag := []byte(nil)
@@ -70,17 +75,25 @@ func compactElement(t *tree.Tree, id tree.NodeID, out []byte) []byte {
 	if len(content) == 0 && etag != nil {
 		stag = bytes.TrimSuffix(stag, []byte(">"))
 		stag = bytes.TrimRight(stag, " ")
-		return append(append(out, stag...), "/>"...)
+		out = append(append(out, stag...), "/>"...)
+		return out, len(out) <= limit
 	}
 	out = append(out, stag...)
 	for _, ch := range content {
+		if len(out) > limit {
+			return out, false
+		}
 		if t.Nodes[ch].Kind == "element" {
-			out = compactElement(t, ch, out)
+			var ok bool
+			if out, ok = compactElement(t, ch, out, limit); !ok {
+				return out, false
+			}
 		} else {
 			out = append(out, t.Text(ch)...)
 		}
 	}
-	return append(out, etag...)
+	out = append(out, etag...)
+	return out, len(out) <= limit
 }
 
 // squeeze replaces each run of white space outside quotes in markup by one

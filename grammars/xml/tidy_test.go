@@ -7,6 +7,9 @@ import (
 
 func TestCompact(t *testing.T) {
 	long := "<r>" + strings.Repeat("<item>x</item>\n", 12) + "</r>\n"
+	// More nodes than Parse builds at once: its tree stops at a depth,
+	// where elements have no tags yet (compact panicked on them).
+	deep := strings.Repeat(`<w id="w"><b n="1">`, 6000) + "x" + strings.Repeat("</b></w>", 6000) + "\n"
 	tests := []struct {
 		name, in, want string
 	}{
@@ -21,6 +24,7 @@ func TestCompact(t *testing.T) {
 			"<?xml version=\"1.0\"?>\r\n<a><b/></a>\r\n<!-- end -->\r\n"},
 		{"CRLF at the end only", "<a>\r\n <b> </b>\r\n</a>\r\n", "<a><b/></a>\r\n"},
 		{"too long to compact", long, long},
+		{"nested past the depth of the tree", deep, deep},
 		{"not XML", "plain", "plain"},
 	}
 	for _, tt := range tests {
