@@ -97,10 +97,18 @@ func Plural(n int, noun string) string {
 // FoldDepth chooses where the tree of a large input stops, given the number
 // of its nodes at each depth (sizes[0] is the root's 1): the deepest depth
 // whose nodes and those above keep within budget nodes, but least at the
-// least, and the number of nodes down to it. It returns -1 and the number
-// of all nodes when the whole tree fits, or when no depth is deeper than
-// least. The nodes at the depth returned are the tree's tree.Folded ones.
+// least, and the number of nodes down to it. At least budget/2 nodes may
+// lie below least, however many lie above it: a document nested
+// thousands deep, parsed again for a level far down, would otherwise be
+// parsed again every level or few. It returns -1 and the number of all nodes when the whole tree
+// fits, or when no depth is deeper than least. The nodes at the depth
+// returned are the tree's tree.Folded ones.
 func FoldDepth(sizes []int, budget, least int) (depth, nodes int) {
+	above := 0
+	for d := 0; d <= least && d < len(sizes); d++ {
+		above += sizes[d]
+	}
+	budget = max(budget, above+budget/2)
 	depth = -1
 	for d, n := range sizes {
 		if nodes+n > budget && d > least {

@@ -21,6 +21,11 @@ func TestFoldDepth(t *testing.T) {
 		{[]int{1, 1, 10, 100}, 1, 2, 2, 12},   // and least
 		{[]int{1, 1, 10, 100}, 1, 3, -1, 112}, // nothing below least
 		{[]int{1, 1, 10, 100}, 1, 9, -1, 112},
+		// A chain whose nodes down to least pass the budget: half the
+		// budget more below it.
+		{[]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 3, 4, 5, 6},
+		{[]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 6, 6, 9, 10},
+		{[]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 3, 1, 2, 3},
 	}
 	for _, tt := range tests {
 		depth, nodes := grammars.FoldDepth(tt.sizes, tt.budget, tt.least)
