@@ -32,6 +32,9 @@ func (s *search) unfold(d int) error {
 		return fmt.Errorf("the policy's Unfold left runs at level %d, above level %d", t.RunLevel(), d)
 	}
 	s.t, s.cur = t, tree.Candidate{}
+	// The echoes tried in the sweep saw only the levels down to the
+	// old tree's fold: below it there are new nodes to echo on.
+	s.echoed = nil
 	s.logf("parsed the %s left again for level %d: %s, was %d", count(s.size(), "byte"), d, count(t.Len(), "node"), before)
 	return nil
 }

@@ -81,3 +81,39 @@ func wbNest(t *testing.T, depth int) *grammars.Doc {
 	}
 	return doc
 }
+
+// TestEchoAfterUnfold reduces a nest of 1500 <w id> <b n> pairs parsed
+// 2000 nodes at a time, with a test that needs every <b>: each tree,
+// parsed again for a level below the last one's fold, holds new levels of
+// attributes, which the levels' echo removes in one test again (the
+// echoes tried in a sweep are forgotten when the tree is parsed again).
+// 257 test runs; 5265 when a sweep's echoes were remembered across
+// trees, each level below the first fold then removing its id alone.
+func TestEchoAfterUnfold(t *testing.T) {
+	const depth = 1500
+	var b strings.Builder
+	for i := range depth {
+		fmt.Fprintf(&b, `<w id="w%d"><b n="%d">`, i, i)
+	}
+	b.WriteString("x" + strings.Repeat("</b></w>", depth))
+	doc, err := parse([]byte(b.String()), langXML, 2000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Tree.FoldLevel() < 0 {
+		t.Fatal("the tree is whole: no unfolding to test")
+	}
+	seen, out, err := grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, func(c []byte) bool {
+		return bytes.Count(c, []byte("<b")) >= depth && bytes.Contains(c, []byte("x"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out, []byte("=")); n != 0 {
+		t.Errorf("%d attributes left", n)
+	}
+	t.Logf("%d test runs", len(seen))
+	if len(seen) > 600 {
+		t.Errorf("%d test runs, want at most 600", len(seen))
+	}
+}
