@@ -66,16 +66,10 @@ func TestLevelEchoByLabel(t *testing.T) {
 	}
 }
 
-// wbNest parses depth <w id="wN"> elements each wrapping a <b n="N">
-// element that wraps the next <w>, around an x.
+// wbNest parses wbSrc(depth).
 func wbNest(t *testing.T, depth int) *grammars.Doc {
 	t.Helper()
-	var b strings.Builder
-	for i := range depth {
-		fmt.Fprintf(&b, `<w id="w%d"><b n="%d">`, i, i)
-	}
-	b.WriteString("x" + strings.Repeat("</b></w>", depth))
-	doc, err := Parse([]byte(b.String()))
+	doc, err := Parse(wbSrc(depth))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +85,7 @@ func wbNest(t *testing.T, depth int) *grammars.Doc {
 // trees, each level below the first fold then removing its id alone.
 func TestEchoAfterUnfold(t *testing.T) {
 	const depth = 1500
-	var b strings.Builder
-	for i := range depth {
-		fmt.Fprintf(&b, `<w id="w%d"><b n="%d">`, i, i)
-	}
-	b.WriteString("x" + strings.Repeat("</b></w>", depth))
-	doc, err := parse([]byte(b.String()), langXML, 2000, 1)
+	doc, err := parse(wbSrc(depth), langXML, 2000, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,4 +105,15 @@ func TestEchoAfterUnfold(t *testing.T) {
 	if len(seen) > 600 {
 		t.Errorf("%d test runs, want at most 600", len(seen))
 	}
+}
+
+// wbSrc returns depth <w id="wN"> elements each wrapping a <b n="N">
+// element that wraps the next <w>, around an x.
+func wbSrc(depth int) []byte {
+	var b strings.Builder
+	for i := range depth {
+		fmt.Fprintf(&b, `<w id="w%d"><b n="%d">`, i, i)
+	}
+	b.WriteString("x" + strings.Repeat("</b></w>", depth))
+	return []byte(b.String())
 }
