@@ -41,6 +41,9 @@ type search struct {
 	// echoed holds, by shapesKey, 1 + sweptAt for the sets of shapes
 	// whose removal echo tried in the sweep (see echo).
 	echoed map[string]int
+	// faulty holds the tidies that panicked (see applyTidy). Guarded by
+	// mu.
+	faulty map[string]bool
 	// shapes indexes the nodes of tree shapesOf by shape (see byShape).
 	shapes   map[shape][]tree.NodeID
 	shapesOf *tree.Tree

@@ -2,6 +2,7 @@ package hdd
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -25,7 +26,7 @@ func (s *search) finish(ctx context.Context) (bool, error) {
 		}
 	}
 	for _, t := range tidies {
-		cand := t.Apply(s.best)
+		cand := s.applyTidy(t, s.best)
 		if len(cand) >= len(s.best) {
 			continue
 		}
@@ -101,7 +102,7 @@ func (s *search) finishRuns(tidies []tree.Tidy, max int) (tests, final map[uint6
 	var walk func(i int, text []byte)
 	walk = func(i int, text []byte) {
 		for ; i < len(tidies) && len(tests)+len(final) <= max; i++ {
-			cand := tidies[i].Apply(text)
+			cand := s.applyTidy(tidies[i], text)
 			if len(cand) >= len(text) {
 				continue
 			}
@@ -172,4 +173,27 @@ func (s *search) finishBeside(ctx context.Context, idle int, wg *sync.WaitGroup)
 	}
 	s.finishedFor = s.adoptions + 1
 	return s.startFinish(ctx, tests, final, nil, wg)
+}
+
+// applyTidy returns tidy t applied to text, or text itself if t panics,
+// with a warning, once a tidy: a tidy is a format's own code, run on texts the search
+// made, and a fault in it is to cost that tidy, not the reduction and the
+// result it reached.
+func (s *search) applyTidy(t tree.Tidy, text []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.mu.Lock()
+			first := !s.faulty[t.Name]
+			if s.faulty == nil {
+				s.faulty = map[string]bool{}
+			}
+			s.faulty[t.Name] = true
+			s.mu.Unlock()
+			if first {
+				s.warn(fmt.Errorf("internal error in the tidy %q, skipped: %v", t.Name, r))
+			}
+			out = text
+		}
+	}()
+	return t.Apply(text)
 }

@@ -33,6 +33,37 @@ func TestReduceTidies(t *testing.T) {
 	}
 }
 
+// TestTidyPanics checks that a tidy that panics, at one job and at four
+// (where the tidies also run ahead of the finish), is skipped with a
+// warning: the reduction ends with what the other tidies make.
+func TestTidyPanics(t *testing.T) {
+	src := "keep\n\n\nkeep too  \n"
+	broken := tree.Tidy{Name: "broken", Apply: func([]byte) []byte { panic("index out of range") }}
+	for _, jobs := range []int{1, 4} {
+		tr := tree.NewTree([]byte(src))
+		tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+		if err := tr.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		var warnings []string
+		r := Reducer{
+			Oracle: OracleFunc(func(b []byte) bool { return bytes.Contains(b, []byte("keep too")) }),
+			Jobs:   jobs,
+			Warn:   func(err error) { warnings = append(warnings, err.Error()) },
+		}
+		res, err := r.Reduce(context.Background(), tr, &tree.Policy{Tidies: append([]tree.Tidy{broken}, grammars.Tidies...)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(res.Output), "keep\nkeep too\n"; got != want {
+			t.Errorf("%d jobs: got %q, want %q", jobs, got, want)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0], `tidy "broken"`) {
+			t.Errorf("%d jobs: warnings %q, want one about the broken tidy", jobs, warnings)
+		}
+	}
+}
+
 // dropLetter is a tidy that removes letter l and the blank after it.
 func dropLetter(l string) tree.Tidy {
 	return tree.Tidy{Name: "drop " + l, Apply: func(b []byte) []byte {
