@@ -100,9 +100,9 @@ func Plural(n int, noun string) string {
 // least, and the number of nodes down to it. At least budget/2 nodes may
 // lie below least, however many lie above it: a document nested
 // thousands deep, parsed again for a level far down, would otherwise be
-// parsed again every level or few. It returns -1 and the number of all nodes when the whole tree
-// fits, or when no depth is deeper than least. The nodes at the depth
-// returned are the tree's tree.Folded ones.
+// parsed again every level or few. It returns -1 and the number of all
+// nodes when the whole tree fits, or when no depth is deeper than least.
+// The nodes at the depth returned are the tree's tree.Folded ones.
 func FoldDepth(sizes []int, budget, least int) (depth, nodes int) {
 	above := 0
 	for d := 0; d <= least && d < len(sizes); d++ {

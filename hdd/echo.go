@@ -37,11 +37,31 @@ type shape struct {
 func (s *search) shapeOf(id tree.NodeID) shape {
 	sh := shape{kind: s.t.Nodes[id].Kind, label: s.label(id)}
 	if p := s.t.Nodes[id].Parent; p != tree.NoNode {
-		kids := s.t.Children(p) // in preorder, so sorted
-		at, _ := slices.BinarySearch(kids, id)
-		sh.parent, sh.at, sh.of = s.t.Nodes[p].Kind, at, len(kids)
+		sh.parent = s.t.Nodes[p].Kind
+		sh.at, sh.of = s.place(id)
 	}
 	return sh
+}
+
+// place returns the index of node id, not the root, among its parent's
+// children, and their number.
+func (s *search) place(id tree.NodeID) (at, of int) {
+	kids := s.t.Children(s.t.Nodes[id].Parent) // in preorder, so sorted
+	at, _ = slices.BinarySearch(kids, id)
+	return at, len(kids)
+}
+
+// echoTried reports whether the sweep under way tried the echo of key
+// (see markEchoed).
+func (s *search) echoTried(key string) bool { return s.echoed[key] == s.sweptAt+1 }
+
+// echoDeepest returns the deepest level an echo reaches: the tree's last,
+// or its fold.
+func (s *search) echoDeepest() int {
+	if f := s.t.FoldLevel(); f >= 0 {
+		return f
+	}
+	return s.t.MaxLevel()
 }
 
 // echo follows a level that removed some of its nodes: in one test, it
@@ -70,16 +90,12 @@ func (s *search) echo(ctx context.Context, d int, items []tree.NodeID) (bool, er
 		return false, nil
 	}
 	key := shapesKey(removed)
-	if s.echoed[key] == s.sweptAt+1 {
+	if s.echoTried(key) {
 		return false, nil
 	}
 	s.markEchoed(key) // one walk a set of shapes a sweep
 	var below []tree.NodeID
-	deepest := s.t.MaxLevel()
-	if f := s.t.FoldLevel(); f >= 0 {
-		deepest = f
-	}
-	s.walkLevels(s.cur, d+1, deepest, func(id tree.NodeID) {
+	s.walkLevels(s.cur, d+1, s.echoDeepest(), func(id tree.NodeID) {
 		if s.offered(id) && removed[s.shapeOf(id)] {
 			below = append(below, id)
 		}
@@ -135,13 +151,10 @@ func (s *search) hoistEchoStep(c tree.Candidate, d int, xs []tree.NodeID, a hois
 	path := s.pathTo(a.x, a.by)
 	sx, sby := s.shapeOf(a.x), s.shapeOf(a.by)
 	key = fmt.Sprintf("hoist %+v %+v %v", sx, sby, path)
-	if s.echoed[key] == s.sweptAt+1 {
+	if s.echoTried(key) {
 		return planStep{}, "", 0
 	}
-	deepest := s.t.MaxLevel()
-	if f := s.t.FoldLevel(); f >= 0 {
-		deepest = f
-	}
+	deepest := s.echoDeepest()
 	// The nodes of a.x's shape are looked up, not walked to: the plans
 	// of parallel tests ask for the echo of every hoist they plan. A
 	// node under a removed or replaced ancestor is hoisted too, to no
@@ -186,7 +199,8 @@ func (s *search) markEchoed(key string) {
 func (s *search) pathTo(x, by tree.NodeID) []int {
 	var path []int
 	for n := by; n != x; n = s.t.Nodes[n].Parent {
-		path = append(path, s.shapeOf(n).at)
+		at, _ := s.place(n)
+		path = append(path, at)
 	}
 	slices.Reverse(path)
 	return path

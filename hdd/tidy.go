@@ -176,9 +176,9 @@ func (s *search) finishBeside(ctx context.Context, idle int, wg *sync.WaitGroup)
 }
 
 // applyTidy returns tidy t applied to text, or text itself if t panics,
-// with a warning, once a tidy: a tidy is a format's own code, run on texts the search
-// made, and a fault in it is to cost that tidy, not the reduction and the
-// result it reached.
+// with a warning, once a tidy: a tidy is a format's own code, run on
+// texts the search made, and a fault in it is to cost that tidy, not the
+// reduction and the result it reached.
 func (s *search) applyTidy(t tree.Tidy, text []byte) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -52,11 +52,7 @@ func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 		n.decls[name] = append(n.decls[name], off)
 		n.order = append(n.order, occurrence{off, name})
 	})
-	l.uses(src, func(start, end int) {
-		if w := src[start:end]; n.decls[string(w)] != nil {
-			n.words[string(w)] = append(n.words[string(w)], start)
-		}
-	})
+	n.addWords(l, src, 0, len(src))
 	sort.Slice(n.order, func(i, j int) bool { return n.order[i].off < n.order[j].off })
 	for _, offs := range n.decls {
 		slices.Sort(offs)
@@ -64,12 +60,27 @@ func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 	return n, nil
 }
 
+// addWords adds to n's words the offsets of the words of src[lo:hi] that
+// name something n declares (see usesIn).
+func (n *names) addWords(l *Language, src []byte, lo, hi int) {
+	l.usesIn(src, lo, hi, func(start, end int) {
+		if w := src[start:end]; n.decls[string(w)] != nil {
+			n.words[string(w)] = append(n.words[string(w)], start)
+		}
+	})
+}
+
 // uses calls f with the span of each word of text (see Words) that uses
 // what it names: not one that may name something declared implicitly
 // (see Implicit).
-func (l *Language) uses(text []byte, f func(start, end int)) {
-	l.Words(text, func(start, end int) {
-		if l.Implicit == nil || !l.Implicit(text, end) {
+func (l *Language) uses(text []byte, f func(start, end int)) { l.usesIn(text, 0, len(text), f) }
+
+// usesIn is uses over the words of text[lo:hi], lo and hi between tokens,
+// with their spans in text: whether a word is named implicitly is judged
+// in the whole text.
+func (l *Language) usesIn(text []byte, lo, hi int, f func(start, end int)) {
+	l.Words(text[lo:hi], func(start, end int) {
+		if start, end = start+lo, end+lo; l.Implicit == nil || !l.Implicit(text, end) {
 			f(start, end)
 		}
 	})
@@ -275,15 +286,7 @@ func (l *Language) namesAfter(old *names, oldTree, st *sitter.Tree, e sitter.Edi
 			n.words[name] = kept
 		}
 	}
-	l.Words(src[winLo:winHi], func(start, end int) {
-		start, end = start+winLo, end+winLo
-		if l.Implicit != nil && l.Implicit(src, end) {
-			return
-		}
-		if w := src[start:end]; n.decls[string(w)] != nil {
-			n.words[string(w)] = append(n.words[string(w)], start)
-		}
-	})
+	n.addWords(l, src, winLo, winHi)
 	for _, offs := range n.words {
 		slices.Sort(offs)
 	}
