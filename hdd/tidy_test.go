@@ -13,12 +13,7 @@ import (
 )
 
 func TestReduceTidies(t *testing.T) {
-	src := "keep\n\n\nkeep too  \n"
-	tr := tree.NewTree([]byte(src))
-	tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-	if err := tr.Finish(); err != nil {
-		t.Fatal(err)
-	}
+	tr := leafDoc(t, "keep\n\n\nkeep too  \n")
 	var improved []byte
 	r := Reducer{
 		Oracle:   OracleFunc(func(b []byte) bool { return bytes.Contains(b, []byte("keep too")) }),
@@ -33,18 +28,25 @@ func TestReduceTidies(t *testing.T) {
 	}
 }
 
+// leafDoc returns a tree of src that is one node: what a reduction can do
+// with it is the tidies' work.
+func leafDoc(t *testing.T, src string) *tree.Tree {
+	t.Helper()
+	tr := tree.NewTree([]byte(src))
+	tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // TestTidyPanics checks that a tidy that panics, at one job and at four
 // (where the tidies also run ahead of the finish), is skipped with a
 // warning: the reduction ends with what the other tidies make.
 func TestTidyPanics(t *testing.T) {
-	src := "keep\n\n\nkeep too  \n"
 	broken := tree.Tidy{Name: "broken", Apply: func([]byte) []byte { panic("index out of range") }}
 	for _, jobs := range []int{1, 4} {
-		tr := tree.NewTree([]byte(src))
-		tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
-		if err := tr.Finish(); err != nil {
-			t.Fatal(err)
-		}
+		tr := leafDoc(t, "keep\n\n\nkeep too  \n")
 		var warnings []string
 		r := Reducer{
 			Oracle: OracleFunc(func(b []byte) bool { return bytes.Contains(b, []byte("keep too")) }),

@@ -24,15 +24,7 @@ func TestHoistEchoByLabel(t *testing.T) {
 	doc := wbNest(t, depth)
 	var logs []string
 	r := hdd.Reducer{Algorithm: hdd.HDDStar, Log: func(m string) { logs = append(logs, m) }}
-	_, out, err := grammartest.Reduce(doc, r, func(c []byte) bool {
-		return bytes.Count(c, []byte("<b")) >= depth && bytes.Contains(c, []byte("x"))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := bytes.Count(out, []byte("<w")); n != 0 {
-		t.Errorf("%d <w> left", n)
-	}
+	reduceNest(t, doc, r, "<b", depth, "<w")
 	hoisting := grammartest.PhaseTests(logs, "hoisting")
 	t.Logf("hoisting: %d test runs", hoisting)
 	if hoisting > 50 {
@@ -51,18 +43,8 @@ func TestLevelEchoByLabel(t *testing.T) {
 	const depth = 200
 	doc := wbNest(t, depth)
 	r := hdd.Reducer{Algorithm: hdd.HDD, NoHoist: true}
-	seen, out, err := grammartest.Reduce(doc, r, func(c []byte) bool {
-		return bytes.Count(c, []byte("<b n=")) >= depth && bytes.Contains(c, []byte("x"))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := bytes.Count(out, []byte("id=")); n != 0 {
-		t.Errorf("%d ids left", n)
-	}
-	t.Logf("%d test runs", len(seen))
-	if len(seen) > 1200 {
-		t.Errorf("%d test runs, want at most 1200", len(seen))
+	if runs := reduceNest(t, doc, r, "<b n=", depth, "id="); runs > 1200 {
+		t.Errorf("%d test runs, want at most 1200", runs)
 	}
 }
 
@@ -92,18 +74,8 @@ func TestEchoAfterUnfold(t *testing.T) {
 	if doc.Tree.FoldLevel() < 0 {
 		t.Fatal("the tree is whole: no unfolding to test")
 	}
-	seen, out, err := grammartest.Reduce(doc, hdd.Reducer{Algorithm: hdd.HDDStar}, func(c []byte) bool {
-		return bytes.Count(c, []byte("<b")) >= depth && bytes.Contains(c, []byte("x"))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := bytes.Count(out, []byte("=")); n != 0 {
-		t.Errorf("%d attributes left", n)
-	}
-	t.Logf("%d test runs", len(seen))
-	if len(seen) > 600 {
-		t.Errorf("%d test runs, want at most 600", len(seen))
+	if runs := reduceNest(t, doc, hdd.Reducer{Algorithm: hdd.HDDStar}, "<b", depth, "="); runs > 600 {
+		t.Errorf("%d test runs, want at most 600", runs)
 	}
 }
 
@@ -116,4 +88,21 @@ func wbSrc(depth int) []byte {
 	}
 	b.WriteString("x" + strings.Repeat("</b></w>", depth))
 	return []byte(b.String())
+}
+
+// reduceNest reduces doc with r and a test that needs n times need and
+// the x, checks that no gone is left, and returns the test runs.
+func reduceNest(t *testing.T, doc *grammars.Doc, r hdd.Reducer, need string, n int, gone string) int {
+	t.Helper()
+	seen, out, err := grammartest.Reduce(doc, r, func(c []byte) bool {
+		return bytes.Count(c, []byte(need)) >= n && bytes.Contains(c, []byte("x"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := bytes.Count(out, []byte(gone)); k != 0 {
+		t.Errorf("%d %q left", k, gone)
+	}
+	t.Logf("%d test runs", len(seen))
+	return len(seen)
 }
