@@ -8,7 +8,7 @@
 //	hdd -dump-tree [-format F] INPUT
 //
 // TEST is an executable. hdd runs it as `TEST CANDIDATE` in a fresh private
-// temporary directory, where CANDIDATE is the absolute path of a candidate
+// temporary directory (with a TMPDIR of its own, removed with it), where CANDIDATE is the absolute path of a candidate
 // file with INPUT's base name; exit status 0 means the candidate is
 // interesting (the bug still shows). TEST must name other files by absolute
 // paths. A bare name (test.sh) is the file in the current directory if

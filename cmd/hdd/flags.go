@@ -204,7 +204,8 @@ CSS, XML, HTML, JSON, JSON Lines or any text by lines) to a smaller file on
 which TEST still succeeds. TEST is an executable, run as
 TEST CANDIDATE: exit status 0 means the candidate is interesting (the bug
 still shows). Each run takes place in a fresh private temporary directory
-holding only the candidate (with INPUT's name), so TEST must name other
+holding only the candidate (with INPUT's name), with a TMPDIR of its own
+(both removed after the run), so TEST must name other
 files by absolute paths: compile with -I/home/me/proj/include, not -I.; a
 script finds files beside itself as "$(dirname "$0")/expected.txt".
 

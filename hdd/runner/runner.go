@@ -88,7 +88,9 @@ type Command struct {
 
 	// Env holds extra environment variables, in the form "KEY=value",
 	// appended to the environment of the calling process, which the test
-	// inherits. It may be nil. PWD is always set to the run directory.
+	// inherits. It may be nil. PWD is always set to the run directory, and
+	// TMPDIR to the run's own temporary directory (see [Command.Test]),
+	// unless Env sets TMPDIR.
 	Env []string
 
 	// KeepOutput is how many trailing bytes of the test's combined standard
@@ -196,6 +198,13 @@ func (c *Command) runTimeout() time.Duration {
 // candidate is a folder, which is the working directory). The directory is
 // removed afterwards, even if the test made parts of it read-only.
 //
+// Without a Launcher, the test's TMPDIR is a second new directory beside
+// the run directory, removed with it: the files that a compiler killed
+// with its process group never removes (gcc's cc*.s, a test's own
+// mktemp -d whose trap did not run, clang's crash reproducers) go with
+// the run instead of piling up in /tmp. Through a Launcher the test runs
+// elsewhere and keeps the TMPDIR it is given there.
+//
 // Exit status 0 means interesting; any other exit is a verdict with Exit
 // set. A run killed by Timeout is not interesting, with TimedOut set and
 // Exit -1. Verdict.Duration is the time from starting the test (fork and
@@ -231,6 +240,13 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 		return Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
 	}
 	defer c.removeDir(dir)
+	var tmp string
+	if c.Launcher == nil {
+		if tmp, err = os.MkdirTemp(parent, "hdd-tmp-"); err != nil {
+			return Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
+		}
+		defer c.removeDir(tmp)
+	}
 	file := filepath.Join(dir, name)
 	if c.Unpack != nil {
 		err := os.Mkdir(file, 0o755)
@@ -240,16 +256,17 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 		if err != nil {
 			return Verdict{}, fmt.Errorf("cannot write the candidate folder for the test run (is the temporary directory full? set TMPDIR): %w", err)
 		}
-		return c.run(ctx, exe, file, file)
+		return c.run(ctx, exe, file, file, tmp)
 	}
 	if err := os.WriteFile(file, candidate, 0o600); err != nil {
 		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
-	return c.run(ctx, exe, dir, file)
+	return c.run(ctx, exe, dir, file, tmp)
 }
 
-// run runs the test exe in dir on the candidate file.
-func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, error) {
+// run runs the test exe in dir on the candidate file, with tmp, if not
+// "", as its TMPDIR.
+func (c *Command) run(ctx context.Context, exe, dir, file, tmp string) (Verdict, error) {
 	var out *tail
 	if c.KeepOutput >= 0 {
 		out = newTail(c.KeepOutput)
@@ -260,9 +277,14 @@ func (c *Command) run(ctx context.Context, exe, dir, file string) (Verdict, erro
 		marker = c.Reaper.newRun()
 	}
 	var env []string
-	if c.Env != nil || marker != "" {
-		// exec sets PWD itself only when Env is nil.
-		env = append(append(os.Environ(), c.Env...), "PWD="+dir)
+	if c.Env != nil || marker != "" || tmp != "" {
+		// exec sets PWD itself only when Env is nil. Of two values of a
+		// variable, the test gets the last: Env's TMPDIR wins.
+		env = os.Environ()
+		if tmp != "" {
+			env = append(env, "TMPDIR="+tmp)
+		}
+		env = append(append(env, c.Env...), "PWD="+dir)
 		if marker != "" {
 			env = append(env, markerVar+"="+marker)
 		}

@@ -278,6 +278,55 @@ func TestEnv(t *testing.T) {
 	}
 }
 
+// TestTMPDIR checks the run's own TMPDIR: new beside the run directory,
+// writable, and removed with what the test left in it, also when the
+// test is killed before it can clean up; a TMPDIR in Env wins.
+func TestTMPDIR(t *testing.T) {
+	userTmp := t.TempDir()
+	tests := []struct {
+		name    string
+		body    string
+		env     []string
+		timeout time.Duration
+		want    string // TMPDIR the test must get; "" for a new one
+	}{
+		{"files left", `echo "$TMPDIR" > "$INFO"; pwd >> "$INFO"; mktemp -d >/dev/null && touch "$TMPDIR/x.s"`, nil, 0, ""},
+		{"killed", `echo "$TMPDIR" > "$INFO"; pwd >> "$INFO"; d=$(mktemp -d) || exit 1; trap 'rm -rf "$d"' EXIT; touch "$d/f"; sleep 30`, nil, testTimeout, ""},
+		{"set in Env", `echo "$TMPDIR" > "$INFO"; pwd >> "$INFO"`, []string{"TMPDIR=" + userTmp}, 0, userTmp},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			info := filepath.Join(t.TempDir(), "info")
+			c := newCommand(t, tt.body)
+			c.Env = append([]string{"INFO=" + info}, tt.env...)
+			c.Timeout = tt.timeout
+			if _, err := c.Test(t.Context(), []byte("x")); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(b), "\n")
+			if len(lines) < 2 {
+				t.Fatalf("got info %q, want TMPDIR and the run directory", b)
+			}
+			tmp, dir := lines[0], lines[1]
+			switch {
+			case tt.want != "" && tmp != tt.want:
+				t.Errorf("got TMPDIR %q, want %q from Env", tmp, tt.want)
+			case tt.want == "" && (filepath.Dir(tmp) != c.TempDir || !strings.HasPrefix(filepath.Base(tmp), "hdd-tmp-")):
+				t.Errorf("got TMPDIR %q, want a new directory in %s", tmp, c.TempDir)
+			case tmp == dir:
+				t.Errorf("got TMPDIR %q, the run directory itself", tmp)
+			}
+			if entries, _ := os.ReadDir(c.TempDir); len(entries) != 0 {
+				t.Errorf("got %d entries left in TempDir, want 0 (the run's TMPDIR removed)", len(entries))
+			}
+		})
+	}
+}
+
 // TestRelativePath checks that a relative Path is relative to the current
 // directory, not to the run directory.
 func TestRelativePath(t *testing.T) {
@@ -566,6 +615,7 @@ func TestCleanup(t *testing.T) {
 		{"candidate made read-only", `chmod 000 "$1"`},
 		{"symbolic link out", `ln -s "$OUTSIDE" link; ln -s "$OUTSIDE/keep" keep; chmod 000 .`},
 		{"working directory deleted", `cd /; rm -rf "$(dirname "$1")"`},
+		{"temporary files", `mkdir "$TMPDIR/d"; echo x > "$TMPDIR/d/f"; mktemp >/dev/null; chmod 000 "$TMPDIR/d"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
