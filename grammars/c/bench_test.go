@@ -31,3 +31,13 @@ func BenchmarkRender(b *testing.B) {
 		buf = unparse.Append(buf[:0], doc.Tree, doc.Policy, c)
 	}
 }
+
+// BenchmarkIdents scans csmith's case of the corpus for identifiers, as the
+// declarations check and C++'s hide do for every candidate.
+func BenchmarkIdents(b *testing.B) {
+	src := grammartest.BenchInput(b, "c", "csmith-tcc-pragma-pack")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Idents(src, false, func(i, j int) int { return j })
+	}
+}

@@ -16,9 +16,18 @@ func Words(text []byte, f func(start, end int)) {
 // lines if directives is false; f returns where the scan goes on, j or
 // further.
 func Idents(text []byte, directives bool, f func(i, j int) int) {
-	for i := 0; i < len(text); {
+	IdentsFrom(text, 0, directives, f)
+}
+
+// IdentsFrom is Idents from offset from on, which must be 0 or a place
+// where Idents would stand: the start of a word it gave, say. To stop
+// the scan, f returns len(text).
+func IdentsFrom(text []byte, from int, directives bool, f func(i, j int) int) {
+	for i := from; i < len(text); {
 		c := text[i]
 		switch {
+		case class[c]&(identStart|special) == 0:
+			i++ // most bytes: spaces, digits, operators
 		case c == '/' && i+1 < len(text) && text[i+1] == '/':
 			i = skipLine(text, i)
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
@@ -29,9 +38,9 @@ func Idents(text []byte, directives bool, f func(i, j int) int) {
 			i = SkipQuoted(text, i)
 		case c == '#' && !directives:
 			i = skipLine(text, i)
-		case isIdentStart(c):
+		case class[c]&identStart != 0:
 			j := i + 1
-			for j < len(text) && isIdent(text[j]) {
+			for j < len(text) && class[text[j]]&ident != 0 {
 				j++
 			}
 			if i == 0 || !isIdent(text[i-1]) {
@@ -82,11 +91,31 @@ func SkipQuoted(src []byte, i int) int {
 	return len(src)
 }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
-}
+// The classes of bytes for Idents: a table, as the scan reads every byte
+// of texts of megabytes, once for each candidate in C++ (see cpp's hide).
+const (
+	ident      = 1 << iota // may be in an identifier
+	identStart             // may begin one (with ident)
+	special                // may begin a comment, literal or directive
+)
 
-func isIdent(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+var class = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80:
+			t[c] = ident | identStart
+		case '0' <= c && c <= '9':
+			t[c] = ident
+		case c == '/' || c == '"' || c == '\'' || c == '#':
+			t[c] = special
+		}
+	}
+	return t
+}()
+
+func isIdentStart(c byte) bool { return class[c]&identStart != 0 }
+
+func isIdent(c byte) bool { return class[c]&ident != 0 }
 
 // Called reports whether the word of text that ends at end is called,
 // "name(": C before C99 (and gcc in C mode before 14, with a warning)

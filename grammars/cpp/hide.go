@@ -1,6 +1,8 @@
 package cpp
 
 import (
+	"iter"
+
 	"github.com/hddreduce/hdd/grammars/c"
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
 )
@@ -8,38 +10,46 @@ import (
 // hide returns the GNU extensions of src that tree-sitter's C++ grammar
 // reads in some places and not in others (an __attribute__ after a
 // namespace's name or a declarator, __extension__ before a template): each
-// __attribute__((...)) and __extension__ outside comments and literals. The
-// tree has them as attribute_specifier and extension nodes that may
-// vanish.
-func hide(src []byte) []ts.Span {
-	var spans []ts.Span
-	// A preprocessor line stays as it is: #define X __attribute__((...)).
-	c.Idents(src, false, func(i, j int) int {
-		if j-i < len("__attribute") || src[i] != '_' || src[i+1] != '_' {
-			return j // most words: no string made of them
-		}
-		switch word := string(src[i:j]); word {
-		case "__extension__":
-			spans = append(spans, ts.Span{Start: i, End: j, Kind: "extension"})
-		case "__attribute__", "__attribute":
-			if end := attributeEnd(src, j); end > 0 {
-				spans = append(spans, ts.Span{Start: i, End: end, Kind: "attribute_specifier"})
-				return end
+// __attribute__((...)) and __extension__ outside comments and literals,
+// from offset from on. The tree has them as attribute_specifier and
+// extension nodes that may vanish. A word __attribute__ that is not
+// followed by ((...)) is a span of kind "" up to where that showed.
+func hide(src []byte, from int) iter.Seq[ts.Span] {
+	return func(yield func(ts.Span) bool) {
+		// A preprocessor line stays as it is: #define X __attribute__((...)).
+		c.IdentsFrom(src, from, false, func(i, j int) int {
+			if j-i < len("__attribute") || src[i] != '_' || src[i+1] != '_' {
+				return j // most words: no string made of them
 			}
-		}
-		return j
-	})
-	return spans
+			s := ts.Span{Start: i, End: j}
+			switch word := string(src[i:j]); word {
+			case "__extension__":
+				s.Kind = "extension"
+			case "__attribute__", "__attribute":
+				end, ok := attributeEnd(src, j)
+				if s.End = end; ok {
+					s.Kind = "attribute_specifier"
+					j = end
+				}
+			default:
+				return j
+			}
+			if !yield(s) {
+				return len(src)
+			}
+			return j
+		})
+	}
 }
 
 // attributeEnd returns the end of the "((...))" that follows white space
-// from i, or 0 if none does.
-func attributeEnd(src []byte, i int) int {
+// from i and true, or where it found there is none and false.
+func attributeEnd(src []byte, i int) (int, bool) {
 	for i < len(src) && isSpace(src[i]) {
 		i++
 	}
 	if i+1 >= len(src) || src[i] != '(' || src[i+1] != '(' {
-		return 0
+		return min(i+2, len(src)), false
 	}
 	depth := 0
 	for i < len(src) {
@@ -51,17 +61,17 @@ func attributeEnd(src []byte, i int) int {
 			depth--
 			i++
 			if depth == 0 {
-				return i
+				return i, true
 			}
 		case '"', '\'':
 			i = c.SkipQuoted(src, i)
 		case ';', '{', '}':
-			return 0 // not an attribute: unbalanced
+			return i + 1, false // not an attribute: unbalanced
 		default:
 			i++
 		}
 	}
-	return 0
+	return len(src), false
 }
 
 func isSpace(c byte) bool {

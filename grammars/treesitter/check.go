@@ -3,7 +3,9 @@ package treesitter
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -42,6 +44,8 @@ type checker struct {
 // A base is the text candidates are compared with: the input at first,
 // then each text the search adopts.
 type base struct {
+	raw   []byte       // the text
+	spans []Span       // its spans (see Language.Hide)
 	src   []byte       // as tree-sitter sees it
 	tree  *sitter.Tree // its parse
 	names *names       // its declarations and words, if declared is set
@@ -61,13 +65,13 @@ func (c *checker) current() base {
 }
 
 // adopted makes best, a text the search adopted, the base of the checks.
-func (c *checker) adopted(best []byte) {
-	best, _ = c.lang.hidden(best)
+func (c *checker) adopted(raw []byte) {
 	b := c.current()
 	if b.tree == nil {
 		return
 	}
 	defer b.tree.Close()
+	best, spans := c.hidden(b, raw)
 	if bytes.Equal(best, b.src) {
 		return
 	}
@@ -75,7 +79,7 @@ func (c *checker) adopted(best []byte) {
 	if err != nil {
 		return // the old base serves, if slower
 	}
-	nb := base{src: best, tree: tree}
+	nb := base{raw: raw, spans: spans, src: best, tree: tree}
 	if c.declared != nil {
 		if e := edit(b.src, best); b.names != nil && incremental(e, len(best)) {
 			// parseFrom edited b.tree by e.
@@ -101,14 +105,14 @@ func (c *checker) adopted(best []byte) {
 }
 
 // check is the policy's Check.
-func (c *checker) check(cand []byte) error {
-	cand, _ = c.lang.hidden(cand)
-	if bytes.Equal(cand, c.input) {
-		return nil
-	}
+func (c *checker) check(raw []byte) error {
 	b := c.current()
 	if b.tree != nil {
 		defer b.tree.Close()
+	}
+	cand, _ := c.hidden(b, raw)
+	if bytes.Equal(cand, c.input) {
+		return nil
 	}
 	// Words tell most undeclared names, without the parse.
 	var names *pending
@@ -132,6 +136,15 @@ func (c *checker) check(cand []byte) error {
 		return c.declaredIn(tree, cand, names)
 	}
 	return nil
+}
+
+// hidden returns the text tree-sitter parses for raw and its spans (see
+// Language.hidden), scanning only where raw differs from b's text.
+func (c *checker) hidden(b base, raw []byte) ([]byte, []Span) {
+	if b.raw == nil {
+		return c.lang.hidden(raw)
+	}
+	return c.lang.hiddenAfter(b.raw, b.spans, raw)
 }
 
 // parseFrom parses cand, as an edit of b's tree where that pays. It
@@ -190,14 +203,8 @@ var maxIncremental = 1.5
 // edit describes cand as one edit of src: the bytes between their common
 // prefix and their common suffix are replaced.
 func edit(src, cand []byte) sitter.EditInput {
-	pre := 0
-	for pre < len(src) && pre < len(cand) && src[pre] == cand[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(src)-pre && suf < len(cand)-pre && src[len(src)-1-suf] == cand[len(cand)-1-suf] {
-		suf++
-	}
+	pre := commonPrefix(src, cand)
+	suf := commonSuffix(src[pre:], cand[pre:])
 	oldEnd, newEnd := len(src)-suf, len(cand)-suf
 	return sitter.EditInput{
 		StartIndex:  uint32(pre),
@@ -207,6 +214,38 @@ func edit(src, cand []byte) sitter.EditInput {
 		OldEndPoint: point(src, oldEnd),
 		NewEndPoint: point(cand, newEnd),
 	}
+}
+
+// commonPrefix returns the length of the longest common prefix of a and
+// b. It compares eight bytes at a time: texts of megabytes are compared
+// with their base for every candidate.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the longest common suffix of a and b.
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.BigEndian.Uint64(a[len(a)-i-8:]) ^ binary.BigEndian.Uint64(b[len(b)-i-8:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
 }
 
 // point returns the row and byte column of offset off in src, from 0.

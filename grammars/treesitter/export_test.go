@@ -82,3 +82,14 @@ func NamesAfterAgrees(l *Language, src, cand []byte) (ok bool, diff string, err 
 	}
 	return true, "", nil
 }
+
+// HiddenAfter returns what Check makes of cand after adopting prev (the
+// scan of the spans where the two differ, by hiddenAfter) and what a scan
+// of the whole of cand makes of it (by hidden), each as the text
+// tree-sitter sees and the spans, printed.
+func HiddenAfter(l *Language, prev, cand []byte) (got, want string) {
+	_, prevSpans := l.hidden(prev)
+	g, gs := l.hiddenAfter(prev, prevSpans, cand)
+	w, ws := l.hidden(cand)
+	return fmt.Sprintf("%q %v", g, gs), fmt.Sprintf("%q %v", w, ws)
+}

@@ -3,6 +3,7 @@ package treesitter
 import (
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -33,9 +34,13 @@ type Language struct {
 	// (see tree.Policy.LineSensitive).
 	LineSensitive bool
 
-	// Hide, if set, returns the spans of src, sorted and disjoint, that
-	// tree-sitter is not to see (see Span).
-	Hide func(src []byte) []Span
+	// Hide, if set, returns the spans of src that tree-sitter is not to
+	// see, disjoint, and the places where it looked without finding one
+	// (see Span), by their Start, from offset from on. From is 0, or the Start of a span
+	// that Hide gave for another text whose bytes are those of src up to
+	// that Start and up to the End of every span before it: the scan from
+	// there then finds what a scan from 0 finds.
+	Hide func(src []byte, from int) iter.Seq[Span]
 
 	// Declares, if set, is a tree-sitter query whose captures are the
 	// names a text's declarations declare, and Words calls its func with
@@ -134,7 +139,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	// The checker keeps a copy of the tree for incremental parsing; the copy
 	// shares the tree's nodes but not the cache of Go wrappers that copyTree
 	// filled, which may go now: it is about as large as the tree to build.
-	chk := &checker{lang: l, input: seen, limit: nerr, b: base{src: seen, tree: st.Copy()}}
+	chk := &checker{lang: l, input: seen, limit: nerr, b: base{raw: src, spans: spans, src: seen, tree: st.Copy()}}
 	if chk.b.names, err = l.names(st, seen); err != nil {
 		return nil, err
 	}
