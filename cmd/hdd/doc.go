@@ -4,6 +4,7 @@
 // Usage:
 //
 //	hdd [flags] TEST INPUT
+//	hdd [flags] -c COMMAND INPUT
 //	hdd [flags] TEST DIR
 //	hdd -dump-tree [-format F] INPUT
 //
@@ -13,7 +14,10 @@
 // interesting (the bug still shows). TEST must name other files by absolute
 // paths. A bare name (test.sh) is the file in the current directory if
 // there is one, else a command in $PATH. Flags may also follow TEST and
-// INPUT. Every candidate hdd shows the test is
+// INPUT. With -c, COMMAND is the test instead: bash (sh where there is no
+// bash) runs it as `bash -c COMMAND hdd-test CANDIDATE` in the same
+// directory, where it names the candidate by INPUT's name or as "$1".
+// Every candidate hdd shows the test is
 // well-formed: valid JSON, well-formed XML (or, for malformed input, XML
 // or JSON, no new malformation), C that tree-sitter parses with no new
 // errors.
@@ -69,6 +73,7 @@
 //
 //	-o FILE              where the result goes (default: INPUT with .reduced
 //	                     before its extension, e.g. bug.reduced.c)
+//	-c COMMAND           the test as a shell command line, in place of TEST
 //	-in-place            write the result over INPUT, keeping INPUT.orig
 //	-fresh               start from INPUT even when the output holds an
 //	                     earlier result of this input and test (by default

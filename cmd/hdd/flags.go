@@ -49,6 +49,7 @@ type options struct {
 	launcherArgs   string           // -launcher-args
 	launch         *runner.Launcher // what they name; nil for local
 	workdir        string
+	command        string // -c
 }
 
 // defaultMaxSize is the largest input hdd reads without -max-size.
@@ -108,6 +109,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a profile of hdd's memory allocations to `file` at the end (for go tool pprof)")
 	fs.StringVar(&o.launcher, "launcher", o.launcher, "run the tests `where`: local, slurm (each run a Slurm job, with srun) or 'exec: CMD ARGS' (runs CMD ARGS TEST CANDIDATE: ssh, a container, qrsh)")
 	fs.StringVar(&o.launcherArgs, "launcher-args", "", "srun `options` for -launcher slurm, split as by sh: '-p debug --time=10'")
+	fs.StringVar(&o.command, "c", "", "the test as a shell `command` line, in place of TEST: run by bash (sh where there is none) in the run directory, which holds the candidate under INPUT's name, with the candidate's path as $1: -c 'gcc -c crash.c 2>&1 | grep -q \"internal compiler error\"'")
 	fs.StringVar(&o.workdir, "workdir", "", "make the tests' run directories in `folder` instead of $TMPDIR (for a cluster: a folder every node shares at the same path)")
 	return fs
 }
@@ -179,6 +181,17 @@ func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 		}
 		return nil
 	}
+	if set["c"] {
+		switch {
+		case strings.TrimSpace(o.command) == "":
+			return usagef("-c needs a command line, such as -c 'grep -q Error \"$1\"'")
+		case len(pos) == 0:
+			return usagef("missing INPUT (usage: hdd [flags] -c COMMAND INPUT; hdd -h for help)")
+		case len(pos) > 1:
+			return usagef("with -c, give INPUT alone: the command is the test (got %s)", strings.Join(pos, " "))
+		}
+		return nil
+	}
 	switch len(pos) {
 	case 0:
 		return usagef("missing TEST and INPUT (usage: hdd [flags] TEST INPUT; hdd -h for help)")
@@ -196,6 +209,7 @@ func printHelp(w io.Writer) {
 	o := defaults()
 	fs := newFlagSet(&o)
 	fmt.Fprint(w, `usage: hdd [flags] TEST INPUT
+       hdd [flags] -c COMMAND INPUT
        hdd [flags] TEST DIR
        hdd -dump-tree [-format F] INPUT
 
@@ -208,6 +222,9 @@ holding only the candidate (with INPUT's name), with a TMPDIR of its own
 (both removed after the run), so TEST must name other
 files by absolute paths: compile with -I/home/me/proj/include, not -I.; a
 script finds files beside itself as "$(dirname "$0")/expected.txt".
+With -c, COMMAND is the test, run by bash (sh where there is none) as
+bash -c COMMAND hdd-test CANDIDATE in the same directory: it names the
+candidate by INPUT's name or as "$1".
 
 The result goes to INPUT with .reduced before its extension (or -o FILE); the
 input is never changed unless -in-place is given. Run the same command again

@@ -208,14 +208,14 @@ func within(path, dir string) bool {
 // the folder at path as hdd does: a copy with the same name in a fresh
 // directory, which is the test's working directory, then prints the exit
 // status.
-func reproduceFolder(test, path string) string {
+func reproduceFolder(test testSpec, path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
 	name := shellQuote(filepath.Base(abs))
 	return fmt.Sprintf(`d=$(mktemp -d) && cp -RP %s "$d"/%s && (cd "$d"/%s && %s "$d"/%s; echo "exit status $?")`,
-		shellQuote(abs), name, name, shellQuote(test), name)
+		shellQuote(abs), name, name, test.shell(), name)
 }
 
 // size describes text, an input or a result, for messages: its bytes,

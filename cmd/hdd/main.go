@@ -18,7 +18,6 @@ import (
 	"github.com/hddreduce/hdd/grammars/formats"
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/minimize"
-	"github.com/hddreduce/hdd/hdd/runner"
 )
 
 func main() {
@@ -80,19 +79,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // start checks the files of the run, starts the profiles and runs the job.
 func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *console) error {
-	var testArg, input, test string
-	if o.dumpTree {
+	var input string
+	var test testSpec
+	switch {
+	case o.dumpTree:
 		input = pos[0]
-	} else {
-		testArg, input = pos[0], pos[1]
+	case o.command != "":
+		input = pos[0]
+		test, _ = newTestSpec("", o.command)
+	default:
 		// The test must not be an output: resolve it as the runner will.
-		exe, err := (&runner.Command{Path: testArg}).Executable()
-		if err != nil {
+		var err error
+		if test, err = newTestSpec(pos[0], ""); err != nil {
 			return err
 		}
-		test = exe
+		input = pos[1]
 	}
-	p, err := makePlan(test, input, o)
+	p, err := makePlan(test.file(), input, o)
 	if err != nil {
 		return err
 	}
@@ -118,7 +121,7 @@ func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *
 	if o.dumpTree {
 		return dumpTree(ctx, input, o, stdout, con)
 	}
-	return reduce(ctx, testArg, p, o, con)
+	return reduce(ctx, test, p, o, con)
 }
 
 // writeHeapProfile writes the allocations so far to path.
@@ -224,12 +227,12 @@ func shellQuote(s string) string {
 // reproduce returns a command that, pasted into sh, runs the test on the
 // file at path as hdd does: a copy with the same name in a fresh
 // directory, which is the working directory, then prints the exit status.
-func reproduce(test, path string) string {
+func reproduce(test testSpec, path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
 	name := shellQuote(filepath.Base(path))
 	return fmt.Sprintf(`d=$(mktemp -d) && cp %s "$d"/%s && (cd "$d" && %s "$d"/%s; echo "exit status $?")`,
-		shellQuote(abs), name, shellQuote(test), name)
+		shellQuote(abs), name, test.shell(), name)
 }

@@ -14,7 +14,7 @@ type file struct{ what, path string }
 // A plan names the files of a run: those it reads and those it writes.
 type plan struct {
 	input    string // as given
-	test     string // the test executable, absolute; "" for -dump-tree
+	test     string // the test executable, absolute; "" for -dump-tree and -c
 	out      string // the output; with -in-place, the input's own file (through symbolic links)
 	backup   string // INPUT.orig: written with -in-place, never written otherwise
 	record   string // the output's record (see record)

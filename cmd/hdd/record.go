@@ -23,7 +23,7 @@ type record struct {
 	Version   int      `json:"hdd_record"`
 	Input     string   `json:"input"`        // the input's absolute path, for messages
 	InputHash string   `json:"input_sha256"` // of the original input
-	Test      string   `json:"test"`         // the test executable's absolute path
+	Test      string   `json:"test"`         // the test executable's absolute path, or -c and the command
 	TestHash  string   `json:"test_sha256"`
 	Format    string   `json:"format"`
 	Flags     string   `json:"flags"`          // the flags that shape the search

@@ -21,7 +21,7 @@ import (
 )
 
 // reduce is the main job: reduce the input of plan p with its test.
-func reduce(ctx context.Context, testArg string, p *plan, o options, con *console) error {
+func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console) error {
 	logf := func(format string, args ...any) {
 		if !o.quiet {
 			con.printf(format, args...)
@@ -61,7 +61,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 		return err
 	}
 	defer release()
-	test := &runner.Command{Path: testArg, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
+	test := &runner.Command{Path: spec.path, Args: spec.args, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
 	if err := checkWorkdir(o.workdir); err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	// is not interesting) and counts the timeouts.
 	oracle := &runner.Oracle{Tester: tester}
 
-	from, err := origin(ctx, p, o, f, src, newPerm, logf, warnf)
+	from, err := origin(ctx, spec, p, o, f, src, newPerm, logf, warnf)
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func reduce(ctx context.Context, testArg string, p *plan, o options, con *consol
 	con.clear()
 	if errors.Is(err, hdd.ErrNotInteresting) {
 		first, _ := oracle.First()
-		return notInteresting(first, test, from.name, p.folder)
+		return notInteresting(first, spec, from.name, p.folder)
 	}
 	if res == nil {
 		if ctx.Err() != nil {
@@ -272,13 +272,13 @@ type beginning struct {
 // input and test; an output that is not is kept aside under a numbered
 // name, never overwritten. With -in-place it keeps the original in
 // INPUT.orig, and an earlier original that is not this input's aside.
-func origin(ctx context.Context, p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
-	testHash, err := hashFile(p.test)
+func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
+	testName, testHash, err := test.identity()
 	if err != nil {
-		return nil, fmt.Errorf("cannot read the test: %w", err)
+		return nil, err
 	}
 	absInput, _ := filepath.Abs(p.input)
-	rec := &record{Version: recordVersion, Input: absInput, InputHash: hashBytes(src), Test: p.test, TestHash: testHash,
+	rec := &record{Version: recordVersion, Input: absInput, InputHash: hashBytes(src), Test: testName, TestHash: testHash,
 		Format: f.Name, Flags: searchFlags(o)}
 	s := &beginning{text: src, name: p.input, originalSize: len(src), rec: rec, perm: newPerm}
 	if p.folder {

@@ -17,7 +17,7 @@ import (
 // reduction: the test's exit status, its last lines of output and a
 // command to reproduce the verdict by hand. path is a folder if folder is
 // set.
-func notInteresting(v runner.Verdict, test *runner.Command, path string, folder bool) error {
+func notInteresting(v runner.Verdict, test testSpec, path string, folder bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v: %v\n", hdd.ErrNotInteresting, v)
 	if folder {
@@ -34,13 +34,9 @@ func notInteresting(v runner.Verdict, test *runner.Command, path string, folder 
 			fmt.Fprintf(&b, "hdd:   %s\n", l)
 		}
 	}
-	exe, err := test.Executable()
-	if err != nil {
-		exe = test.Path
-	}
-	again := reproduce(exe, path)
+	again := reproduce(test, path)
 	if folder {
-		again = reproduceFolder(exe, path)
+		again = reproduceFolder(test, path)
 	}
 	fmt.Fprintf(&b, "hdd: to reproduce: %s", again)
 	return errors.New(b.String())

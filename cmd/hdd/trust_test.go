@@ -801,6 +801,9 @@ func TestCommandLine(t *testing.T) {
 		{nil, "missing TEST and INPUT"},
 		{[]string{"./test.sh", "crash.json", "extra"}, "too many arguments"},
 		{[]string{"-bogus", "./test.sh", "crash.json"}, "-bogus"},
+		{[]string{"-c", " ", "crash.json"}, "-c needs a command"},
+		{[]string{"-c", "true", "./test.sh", "crash.json"}, "give INPUT alone"},
+		{[]string{"-c", "true"}, "missing INPUT"},
 	} {
 		r := hdd(tc.args...)
 		if r.code != 2 || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 || !strings.Contains(r.stderr, tc.want) {
