@@ -78,6 +78,14 @@ func TestExecLauncherReduces(t *testing.T) {
 	if !bytes.Equal(a, b) || len(b) == 0 {
 		t.Errorf("through the prefix %q, locally %q", b, a)
 	}
+	// A -c command goes through the prefix as the shell's arguments.
+	byCommand := filepath.Join(dir, "command.json")
+	if r := runHDD(t, "-q", "-launcher", "exec: "+via+" 'a b' 'a b'", "-o", byCommand, "-c", `[ "$HDD_VIA" = yes ] || exit 99; exec `+test+` "$1"`, input); r.code != 0 {
+		t.Fatalf("exec with -c: exit %d\n%s", r.code, r.stderr)
+	}
+	if c, _ := os.ReadFile(byCommand); !bytes.Equal(a, c) {
+		t.Errorf("-c through the prefix %q, locally %q", c, a)
+	}
 }
 
 // slurmScript is a test that logs its Slurm job and working directory to
