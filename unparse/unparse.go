@@ -33,6 +33,8 @@
 package unparse
 
 import (
+	"bytes"
+
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -190,13 +192,18 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 			r.replaced(from, n, s.Text)
 			return
 		}
+		mark := -1
 		r.inPlace(from, n, func() {
+			mark = len(r.out)
 			if r.c.Removed(id) || !r.removed(s.Hoist) {
 				r.node(s.Hoist, false)
 			} else {
 				r.kept(s.Hoist)
 			}
 		})
+		if r.p.Reindent {
+			r.reindent(mark, n.Start, t.Nodes[s.Hoist].Start)
+		}
 		return
 	}
 	r.writeLead(t.Src[from:n.Start])
@@ -317,6 +324,43 @@ func isSpace(b byte) bool {
 // replaced emits the whitespace src[from:n.Start] and then text in place of n.
 func (r *renderer) replaced(from int32, n *tree.Node, text string) {
 	r.inPlace(from, n, func() { r.writeString(text) })
+}
+
+// reindent gives the lines emitted from out[mark:], the text of a node
+// that began at offset from of the source and now stands for the node
+// that began at to, the indentation of to's line instead of from's (see
+// tree.Policy.Reindent). Either node must begin its line, after blanks.
+func (r *renderer) reindent(mark int, to, from int32) {
+	want, ok := indentation(r.t.Src, to)
+	have, ok2 := indentation(r.t.Src, from)
+	if !ok || !ok2 || string(want) == string(have) || mark < 0 {
+		return
+	}
+	text := r.out[mark:]
+	if !bytes.Contains(text, []byte{'\n'}) {
+		return
+	}
+	var b []byte
+	for i, line := range bytes.SplitAfter(text, []byte{'\n'}) {
+		if i > 0 && bytes.HasPrefix(line, have) {
+			b = append(append(b, want...), line[len(have):]...)
+			continue
+		}
+		b = append(b, line...)
+	}
+	r.out = append(r.out[:mark], b...)
+}
+
+// indentation returns the blanks before offset at on its line of src, and
+// false if something else stands before it there.
+func indentation(src []byte, at int32) ([]byte, bool) {
+	start := bytes.LastIndexByte(src[:at], '\n') + 1
+	for _, c := range src[start:at] {
+		if c != ' ' && c != '\t' {
+			return nil, false
+		}
+	}
+	return src[start:at], true
 }
 
 // inPlace emits the whitespace src[from:n.Start] and then, by emit, a text

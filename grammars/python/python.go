@@ -6,8 +6,10 @@
 // annotations and return types may vanish; arguments, parameters and the
 // elements of lists, tuples, sets and dictionaries are list items; a
 // string becomes "". Expressions may be hoisted to an expression below
-// them; statements are not hoisted, as their lines would keep the
-// indentation of the block they came from.
+// them, and statements to a statement or block below them (an if
+// statement to one of its statements, a function definition to its body),
+// whose lines then take the indentation of the statement they replace
+// (tree.Policy.Reindent).
 package python
 
 import (
@@ -26,6 +28,7 @@ var Language = &ts.Language{
 	Table:   table,
 	// A statement ends at a line break, and a comment runs to one.
 	LineSensitive: true,
+	Reindent:      true,
 }
 
 // Format is the Python format.
@@ -37,6 +40,12 @@ var expressions = ts.NamedKinds(grammar, func(k string) bool {
 	return strings.HasSuffix(k, "_operator") || strings.HasSuffix(k, "_expression") || strings.HasSuffix(k, "_comprehension")
 }).Add("identifier", "call", "attribute", "subscript", "string", "concatenated_string", "integer", "float",
 	"true", "false", "none", "list", "tuple", "set", "dictionary", "lambda", "await")
+
+// statements may stand for one another, and a block for a statement (its
+// statements then stand where the statement stood) or a block.
+var statements = ts.NamedKinds(grammar, func(k string) bool {
+	return strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "_definition")
+}).Add("decorated_definition")
 
 var table = &ts.Table{
 	Root:     "module",
@@ -68,5 +77,10 @@ var table = &ts.Table{
 		"dictionary":    "{}",
 	},
 	Strings: ts.NewSet("string"),
-	Classes: ts.Classes(map[string]ts.Set{"expr": expressions}),
+	Classes: ts.Classes(map[string]ts.Set{
+		"block": ts.NewSet("block"),
+		"stmt":  statements,
+		"expr":  expressions,
+	}),
+	Accepts: map[string][]string{"stmt": {"block"}},
 }

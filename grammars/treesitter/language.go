@@ -34,6 +34,11 @@ type Language struct {
 	// (see tree.Policy.LineSensitive).
 	LineSensitive bool
 
+	// Reindent says a line's indentation is syntax: a statement hoisted
+	// into another's place takes its indentation (Python; see
+	// tree.Policy.Reindent).
+	Reindent bool
+
 	// Hide, if set, returns the spans of src that tree-sitter is not to
 	// see, disjoint, and the places where it looked without finding one
 	// (see Span), by their Start, from offset from on. From is 0, or the Start of a span
@@ -170,6 +175,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	doc := &grammars.Doc{Tree: b.t, Policy: &tree.Policy{
 		Fuse:          fuse,
 		LineSensitive: l.LineSensitive,
+		Reindent:      l.Reindent,
 		Units:         grammars.TextUnits,
 		Accepts:       l.Table.Accepts,
 		Check:         chk.check,

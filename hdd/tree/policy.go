@@ -26,6 +26,14 @@ type Policy struct {
 	// neither side of the junction has one, the unparser emits a newline.
 	LineSensitive bool
 
+	// Reindent says a line's indentation is syntax (Python's blocks): the
+	// lines of a node hoisted into another's place take that node's
+	// indentation. Each line of the hoisted node's text that starts with
+	// the indentation of the hoisted node's first line starts with that of
+	// the node it replaces instead; a node that does not begin its line
+	// keeps its lines as they are.
+	Reindent bool
+
 	// SpaceIsText says white space between nodes may be content (XML mixed
 	// content): the unparser keeps each kept node's own leading white space
 	// instead of trading it for the shorter white space of a vanished
