@@ -2,6 +2,8 @@ package python
 
 import (
 	"context"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -80,4 +82,44 @@ func find(t *testing.T, tr *tree.Tree, spec string) tree.NodeID {
 	}
 	t.Fatalf("no %s", spec)
 	return 0
+}
+
+// TestHoistsParse hoists each statement of the testdata and of textwrap.py
+// (where Python has it) to each statement or block it holds, one at a
+// time: every candidate must pass the policy's Check, as the reindented
+// lines keep Python's blocks whole. (A decorated definition's own
+// definition is left out: its decorators would stand before statements.)
+func TestHoistsParse(t *testing.T) {
+	files := []string{"testdata/sample.py"}
+	if out, err := exec.Command("python3", "-c", "import textwrap; print(textwrap.__file__)").Output(); err == nil {
+		files = append(files, strings.TrimSpace(string(out)))
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Language.Parse(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := doc.Tree
+		tried := 0
+		for s := range tree.NodeID(len(tr.Nodes)) {
+			if n := &tr.Nodes[s]; !statements[n.Kind] || n.Parent != tree.NoNode && tr.Nodes[n.Parent].Kind == "decorated_definition" {
+				continue
+			}
+			for d := s + 1; d < tr.SubtreeEnd(s); d++ {
+				if k := tr.Nodes[d].Kind; !statements[k] && k != "block" {
+					continue
+				}
+				tried++
+				text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(s, d))
+				if err := doc.Policy.Check(text); err != nil {
+					t.Fatalf("%s: %s hoisted to %s: %v\n%s", file, tr.Nodes[s].Kind, tr.Nodes[d].Kind, err, text)
+				}
+			}
+		}
+		t.Logf("%s: %d hoists", file, tried)
+	}
 }
