@@ -2,11 +2,14 @@ package python
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -85,16 +88,22 @@ func find(t *testing.T, tr *tree.Tree, spec string) tree.NodeID {
 }
 
 // TestHoistsParse hoists each statement of the testdata and of textwrap.py
-// (where Python has it) to each statement or block it holds, one at a
-// time: every candidate must pass the policy's Check, as the reindented
-// lines keep Python's blocks whole. (A decorated definition's own
-// definition is left out: its decorators would stand before statements.)
+// to each statement or block it holds, one at a time: every candidate
+// must pass the policy's Check, and Python's own compiler must find no
+// IndentationError in any (it may refuse some for other reasons: a return
+// hoisted out of its function). tree-sitter alone would not do: it reads
+// a line indented too deep without an error. (A decorated definition's
+// own definition is left out: its decorators would stand before
+// statements.)
 func TestHoistsParse(t *testing.T) {
-	files := []string{"testdata/sample.py"}
-	if out, err := exec.Command("python3", "-c", "import textwrap; print(textwrap.__file__)").Output(); err == nil {
-		files = append(files, strings.TrimSpace(string(out)))
+	py := tstest.NeedTool(t, "python3")
+	out, err := exec.Command(py, "-c", "import textwrap; print(textwrap.__file__)").Output()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, file := range files {
+	dir := t.TempDir()
+	tried := 0
+	for _, file := range []string{"testdata/sample.py", strings.TrimSpace(string(out))} {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +113,6 @@ func TestHoistsParse(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := doc.Tree
-		tried := 0
 		for s := range tree.NodeID(len(tr.Nodes)) {
 			if n := &tr.Nodes[s]; !statements[n.Kind] || n.Parent != tree.NoNode && tr.Nodes[n.Parent].Kind == "decorated_definition" {
 				continue
@@ -113,13 +121,31 @@ func TestHoistsParse(t *testing.T) {
 				if k := tr.Nodes[d].Kind; !statements[k] && k != "block" {
 					continue
 				}
-				tried++
 				text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(s, d))
 				if err := doc.Policy.Check(text); err != nil {
 					t.Fatalf("%s: %s hoisted to %s: %v\n%s", file, tr.Nodes[s].Kind, tr.Nodes[d].Kind, err, text)
 				}
+				name := filepath.Join(dir, fmt.Sprintf("%s-%d-%d.py", filepath.Base(file), s, d))
+				if err := os.WriteFile(name, text, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				tried++
 			}
 		}
-		t.Logf("%s: %d hoists", file, tried)
 	}
+	const compileAll = `
+import glob, sys
+for name in sorted(glob.glob(sys.argv[1] + "/*.py")):
+    try:
+        compile(open(name).read(), name, "exec")
+    except IndentationError as e:
+        print(name, e)
+    except SyntaxError:
+        pass
+`
+	msg, err := exec.Command(py, "-c", compileAll, dir).CombinedOutput()
+	if err != nil || len(msg) > 0 {
+		t.Errorf("of %d hoists, Python finds indentation errors: %v\n%s", tried, err, msg)
+	}
+	t.Logf("%d hoists", tried)
 }
