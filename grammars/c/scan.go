@@ -113,8 +113,6 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
-func isIdentStart(c byte) bool { return class[c]&identStart != 0 }
-
 func isIdent(c byte) bool { return class[c]&ident != 0 }
 
 // Called reports whether the word of text that ends at end is called,
