@@ -75,13 +75,14 @@ func (c *checker) adopted(raw []byte) {
 	if bytes.Equal(best, b.src) {
 		return
 	}
-	tree, err := c.parseFrom(b, best)
+	e := edit(b.src, best)
+	tree, err := c.parseEdited(b, best, e)
 	if err != nil {
 		return // the old base serves, if slower
 	}
 	nb := base{raw: raw, spans: spans, src: best, tree: tree}
 	if c.declared != nil {
-		if e := edit(b.src, best); b.names != nil && incremental(e, len(best)) {
+		if b.names != nil && incremental(e, len(best)) {
 			// parseFrom edited b.tree by e.
 			if nb.names, err = c.lang.namesAfter(b.names, b.tree, tree, e, best); err != nil {
 				return
@@ -114,15 +115,16 @@ func (c *checker) check(raw []byte) error {
 	if bytes.Equal(cand, c.input) {
 		return nil
 	}
+	e := edit(b.src, cand)
 	// Words tell most undeclared names, without the parse.
 	var names *pending
 	if c.declared != nil {
 		var err error
-		if names, err = c.undeclared(b, cand); err != nil {
+		if names, err = c.undeclared(b, cand, e); err != nil {
 			return err
 		}
 	}
-	tree, err := c.parseFrom(b, cand)
+	tree, err := c.parseEdited(b, cand, e)
 	if err != nil {
 		return err
 	}
@@ -150,12 +152,19 @@ func (c *checker) hidden(b base, raw []byte) ([]byte, []Span) {
 // parseFrom parses cand, as an edit of b's tree where that pays. It
 // edits b's tree, which must be the caller's copy.
 func (c *checker) parseFrom(b base, cand []byte) (*sitter.Tree, error) {
-	var old *sitter.Tree
+	var e sitter.EditInput
 	if b.tree != nil {
-		if e := edit(b.src, cand); incremental(e, len(cand)) {
-			old = b.tree
-			old.Edit(e)
-		}
+		e = edit(b.src, cand)
+	}
+	return c.parseEdited(b, cand, e)
+}
+
+// parseEdited is parseFrom given e, edit(b.src, cand), when b has a tree.
+func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.Tree, error) {
+	var old *sitter.Tree
+	if b.tree != nil && incremental(e, len(cand)) {
+		old = b.tree
+		old.Edit(e)
 	}
 	p := c.lang.parser()
 	tree, err := p.ParseCtx(context.Background(), old, cand)

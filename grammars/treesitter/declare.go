@@ -125,7 +125,7 @@ type pending struct {
 	lo, hi int
 }
 
-// undeclared refuses cand if it has a word that the input declared and
+// undeclared refuses cand, edit e of b's text, if it has a word that the input declared and
 // cand declares no more (see Language.Declares), as far as words can
 // tell; it returns the names it cannot judge without a parse (see
 // declaredIn). Only the span where cand differs from the base b is
@@ -133,9 +133,8 @@ type pending struct {
 // input or a text the search adopted, which passed this check: it names
 // nothing the input declared that it does not declare itself, so a name
 // b no longer declares is lost wherever cand names it.
-func (c *checker) undeclared(b base, cand []byte) (*pending, error) {
+func (c *checker) undeclared(b base, cand []byte, e sitter.EditInput) (*pending, error) {
 	src, n := b.src, b.names
-	e := edit(src, cand)
 	lo, oldHi, newHi := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
 	// The span starts at a line's start (where no string is open) and
 	// ends after a word the edit may have cut.
