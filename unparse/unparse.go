@@ -13,7 +13,9 @@
 //     emits its leading whitespace and its descendant's bytes. Each edge of
 //     the new text is a junction: a space goes there if the policy's Fuse
 //     says the bytes on both sides would fuse into one token, so that
-//     "return(x)" with x hoisted reads "return x", not "returnx".
+//     "return(x)" with x hoisted reads "return x", not "returnx". If the
+//     policy says to Reindent (Python), the lines of a hoisted node that
+//     begins its line take the indentation of the node it replaces.
 //  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
 //     [tree.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
@@ -25,9 +27,10 @@
 //     token, a space is emitted.
 //
 // The policy is the one the tree's adapter supplied ([tree.Policy]); of it
-// the unparser reads Fuse, LineSensitive and SpaceIsText. A nil policy has
-// none of them. A policy with a Render func renders its candidates itself:
-// Text and Append call it instead of applying these rules.
+// the unparser reads Fuse, LineSensitive, Reindent and SpaceIsText. A nil
+// policy has none of them. A policy with a Render func renders its
+// candidates itself: Text and Append call it instead of applying these
+// rules.
 //
 // With an empty Candidate, the output is the parsed input byte for byte.
 package unparse

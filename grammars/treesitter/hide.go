@@ -1,6 +1,9 @@
 package treesitter
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // A Span is a region of the input that tree-sitter does not see: a GNU
 // extension its grammar cannot parse where it stands, such as an
@@ -49,10 +52,7 @@ func (l *Language) hidden(src []byte) ([]byte, []Span) {
 	if l.Hide == nil {
 		return src, nil
 	}
-	var spans []Span
-	for s := range l.Hide(src, 0) {
-		spans = append(spans, s)
-	}
+	spans := slices.Collect(l.Hide(src, 0))
 	return blank(src, spans), spans
 }
 

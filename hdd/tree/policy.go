@@ -116,9 +116,9 @@ type Policy struct {
 
 	// Render, if set, renders candidate c of t, appending to dst, in
 	// place of the generic unparser (package unparse), which then reads
-	// none of Fuse, LineSensitive and SpaceIsText: for a document made of
-	// documents of several formats, such as a folder whose files each
-	// follow their own format's rules. The empty Candidate must render as
+	// none of Fuse, LineSensitive, Reindent and SpaceIsText: for a document
+	// made of documents of several formats, such as a folder whose files
+	// each follow their own format's rules. The empty Candidate must render as
 	// t.Src. Nil means the generic unparser.
 	Render func(dst []byte, t *Tree, c Candidate) []byte
 }
