@@ -5,7 +5,8 @@
 // indentation; elif, else, except and finally clauses, decorators, type
 // annotations and return types may vanish; arguments, parameters and the
 // elements of lists, tuples, sets and dictionaries are list items; a
-// string becomes "". Expressions may be hoisted to an expression below
+// string becomes "", and a candidate with a block that holds no statement
+// (all removed, comments aside) is refused. Expressions may be hoisted to an expression below
 // them, and statements to a statement or block below them (an if
 // statement to one of its statements, a function definition to its body),
 // whose lines then take the indentation of the statement they replace
@@ -58,9 +59,12 @@ var table = &ts.Table{
 			"import_statement", "with_clause", "global_statement", "nonlocal_statement"}),
 	ItemTokens:   ts.NewSet(";"),
 	NotListItems: ts.NewSet("comment"),
-	NonEmpty: ts.NewSet("expression_list", "pattern_list", "import_statement", "import_from_statement", "with_clause",
+	NonEmpty: ts.NewSet("block", "expression_list", "pattern_list", "import_statement", "import_from_statement", "with_clause",
 		"global_statement", "nonlocal_statement"),
 	NotItemFields: ts.NewSet("module_name"),
+	// A block whose statements all vanished (comments aside) is an
+	// IndentationError, which tree-sitter does not see.
+	NeverEmpty: ts.NewSet("block"),
 	Optional: map[ts.Slot]string{
 		{Parent: "function_definition", Field: "return_type"}: "->",
 		{Parent: "typed_parameter", Field: "type"}:            ":",

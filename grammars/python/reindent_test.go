@@ -149,3 +149,39 @@ for name in sorted(glob.glob(sys.argv[1] + "/*.py")):
 	}
 	t.Logf("%d hoists", tried)
 }
+
+// TestEmptyBlock refuses a candidate that leaves a block without a
+// statement, comments aside (Python's IndentationError, which tree-sitter
+// reads without an error), and keeps the only statement of a block: the
+// block goes as a whole, to "pass".
+func TestEmptyBlock(t *testing.T) {
+	src := "if x:\n    a()\n    # note\n    b()\nwhile y:\n    c()\nd()\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	a, b, c := find(t, tr, "expression_statement a()"), find(t, tr, "expression_statement b()"), find(t, tr, "expression_statement c()")
+	note := find(t, tr, "comment # note")
+	for _, tt := range []struct {
+		name string
+		c    tree.Candidate
+		ok   bool
+	}{
+		{"one of two statements", tree.Candidate{}.Remove(a), true},
+		{"both statements", tree.Candidate{}.Remove(a, b), false},
+		{"both statements and the comment", tree.Candidate{}.Remove(a, b, note), false},
+	} {
+		text := unparse.Text(tr, doc.Policy, tt.c)
+		if err := doc.Policy.Check(text); (err == nil) != tt.ok {
+			t.Errorf("%s: Check(%q) = %v, want ok=%v", tt.name, text, err, tt.ok)
+		}
+	}
+	if tr.Nodes[c].Is(tree.Removable) {
+		t.Errorf("the only statement of a block may vanish alone")
+	}
+	block := tr.Nodes[c].Parent
+	if text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Remove(block)); string(text) != "if x:\n    a()\n    # note\n    b()\nwhile y:\n    pass\nd()\n" {
+		t.Errorf("the block removed: %q", text)
+	}
+}

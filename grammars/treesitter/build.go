@@ -85,6 +85,9 @@ func (b *builder) plan(pi int) []Part {
 	switch b.table.Layouts[p.Kind] {
 	case Items:
 		parts = b.planItems(p, parts)
+		if b.table.NonEmpty[p.Kind] {
+			parts = b.keepOneItem(parts)
+		}
 	case List:
 		parts = b.planList(parts, func(s Part) bool {
 			c := &b.raw[s.node]
@@ -102,6 +105,24 @@ func (b *builder) plan(pi int) []Part {
 	}
 	if b.table.Plan != nil {
 		parts = b.table.Plan(&Planner{b}, p, parts)
+	}
+	return parts
+}
+
+// keepOneItem makes the only item of an Items parent, if there is only
+// one besides NotListItems (comments), stay.
+func (b *builder) keepOneItem(parts []Part) []Part {
+	k := -1
+	for i, s := range parts {
+		if s.Is(tree.Removable) && (s.node < 0 || !b.table.NotListItems[b.raw[s.node].Kind]) {
+			if k >= 0 {
+				return parts
+			}
+			k = i
+		}
+	}
+	if k >= 0 {
+		parts[k].Flags &^= tree.Removable
 	}
 	return parts
 }

@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math/bits"
+	"slices"
+	"strings"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -129,7 +132,11 @@ func (c *checker) check(raw []byte) error {
 		return err
 	}
 	defer tree.Close()
-	if n, first := errorCount(tree.RootNode()); n > c.limit {
+	n, first, err := c.lang.errorCount(tree)
+	if err != nil {
+		return err
+	}
+	if n > c.limit {
 		line, col := grammars.Position(cand, first)
 		return &grammars.SyntaxError{Line: line, Col: col,
 			Msg: fmt.Sprintf("%s, the input had %d", grammars.Plural(n, "syntax error"), c.limit)}
@@ -175,9 +182,67 @@ func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.
 	return tree, nil
 }
 
-// errorCount returns the number of ERROR and MISSING nodes under root and
+// errorCount returns the number of syntax errors of st, ERROR and MISSING
+// nodes and the nodes of Table.NeverEmpty's kinds that hold nothing, and
 // the offset of the first.
-func errorCount(root *sitter.Node) (n, first int) {
+func (l *Language) errorCount(st *sitter.Tree) (n, first int, err error) {
+	n, first = walkCount(st.RootNode())
+	if len(l.Table.NeverEmpty) == 0 {
+		return n, first, nil
+	}
+	q, err := l.neverEmptyQuery()
+	if err != nil {
+		return 0, 0, err
+	}
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(q, st.RootNode())
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			return n, first, nil
+		}
+		for _, c := range m.Captures {
+			if l.holdsNothing(c.Node) {
+				if off := int(c.Node.StartByte()); n == 0 || off < first {
+					first = off
+				}
+				n++
+			}
+		}
+	}
+}
+
+// holdsNothing reports whether n has no named child but NotListItems.
+func (l *Language) holdsNothing(n *sitter.Node) bool {
+	for i, k := 0, int(n.NamedChildCount()); i < k; i++ {
+		if !l.Table.NotListItems[n.NamedChild(i).Type()] {
+			return false
+		}
+	}
+	return true
+}
+
+// neverEmptyQuery returns the query that captures the nodes of
+// Table.NeverEmpty's kinds, compiled once.
+func (l *Language) neverEmptyQuery() (*sitter.Query, error) {
+	l.emptyOnce.Do(func() {
+		var b strings.Builder
+		b.WriteString("[")
+		for _, k := range slices.Sorted(maps.Keys(l.Table.NeverEmpty)) {
+			fmt.Fprintf(&b, "(%s)", k)
+		}
+		b.WriteString("] @n")
+		if l.emptyQuery, l.emptyErr = sitter.NewQuery([]byte(b.String()), l.Grammar); l.emptyErr != nil {
+			l.emptyErr = fmt.Errorf("internal error: the %s query of the kinds never empty: %w", l.Name, l.emptyErr)
+		}
+	})
+	return l.emptyQuery, l.emptyErr
+}
+
+// walkCount returns the number of ERROR and MISSING nodes under root and
+// the offset of the first.
+func walkCount(root *sitter.Node) (n, first int) {
 	if !root.HasError() {
 		return 0, 0
 	}
@@ -288,6 +353,6 @@ func (l *Language) Errors(src []byte) (int, error) {
 		return 0, err
 	}
 	defer tree.Close()
-	n, _ := errorCount(tree.RootNode())
-	return n, nil
+	n, _, err := l.errorCount(tree)
+	return n, err
 }

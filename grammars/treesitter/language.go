@@ -89,6 +89,10 @@ type Language struct {
 	declaresErr  error
 	declaresOnce sync.Once
 
+	emptyQuery *sitter.Query // of Table.NeverEmpty's kinds, compiled
+	emptyErr   error
+	emptyOnce  sync.Once
+
 	// Transforms are the language's own edits (see tree.Policy.Transforms).
 	Transforms []tree.Transform
 
@@ -129,7 +133,11 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	if err != nil {
 		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
-	nerr, _ := errorCount(st.RootNode())
+	nerr, _, err := l.errorCount(st)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	nodes, missing := l.copyTree(ctx, st, seen)
 	if err := ctx.Err(); err != nil {
 		st.Close()

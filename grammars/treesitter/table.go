@@ -141,10 +141,18 @@ type Table struct {
 	ListTokens   Set
 	NotListItems Set
 
-	// NonEmpty are the List parents that must keep an item (Go's
-	// expression lists, the declarators of a declaration): where there is
-	// one item, it stays.
+	// NonEmpty are the List and Items parents that must keep an item
+	// (Go's expression lists, the declarators of a declaration, Python's
+	// blocks): where there is one item (comments aside), it stays.
 	NonEmpty Set
+
+	// NeverEmpty are the kinds of node that must hold a named child other
+	// than NotListItems, which tree-sitter reads empty without an error
+	// where the language has none: Python's block, whose statements may
+	// all vanish in one candidate, leaving an "if x:" that Python refuses
+	// with an IndentationError. The policy's Check counts each such node
+	// that holds none as a syntax error.
+	NeverEmpty Set
 
 	// Optional are the slots whose child may vanish together with the
 	// anonymous token before it, if any (the "else" before a Go or Java
@@ -198,6 +206,7 @@ func (t *Table) Clone() *Table {
 	c.ListTokens = maps.Clone(t.ListTokens)
 	c.NotListItems = maps.Clone(t.NotListItems)
 	c.NonEmpty = maps.Clone(t.NonEmpty)
+	c.NeverEmpty = maps.Clone(t.NeverEmpty)
 	c.Terminated = maps.Clone(t.Terminated)
 	c.Optional = maps.Clone(t.Optional)
 	c.Classes = maps.Clone(t.Classes)
