@@ -86,7 +86,9 @@ func (b *builder) plan(pi int) []Part {
 	case Items:
 		parts = b.planItems(p, parts)
 		if b.table.NonEmpty[p.Kind] {
-			parts = b.keepOneItem(parts)
+			parts = keepOne(parts, func(s Part) bool {
+				return s.Is(tree.Removable) && (s.node < 0 || !b.table.NotListItems[b.raw[s.node].Kind])
+			})
 		}
 	case List:
 		parts = b.planList(parts, func(s Part) bool {
@@ -97,7 +99,7 @@ func (b *builder) plan(pi int) []Part {
 			return b.table.ListTokens[c.Kind]
 		})
 		if b.table.NonEmpty[p.Kind] {
-			parts = keepOne(parts)
+			parts = keepOne(parts, func(s Part) bool { return s.Is(tree.ListItem) })
 		}
 	}
 	if len(b.table.Optional) > 0 {
@@ -109,29 +111,13 @@ func (b *builder) plan(pi int) []Part {
 	return parts
 }
 
-// keepOneItem makes the only item of an Items parent, if there is only
-// one besides NotListItems (comments), stay.
-func (b *builder) keepOneItem(parts []Part) []Part {
+// keepOne makes the only item of parts, if there is only one, stay: the
+// only list item of a List parent, the only item of an Items parent but
+// NotListItems (comments).
+func keepOne(parts []Part, item func(Part) bool) []Part {
 	k := -1
 	for i, s := range parts {
-		if s.Is(tree.Removable) && (s.node < 0 || !b.table.NotListItems[b.raw[s.node].Kind]) {
-			if k >= 0 {
-				return parts
-			}
-			k = i
-		}
-	}
-	if k >= 0 {
-		parts[k].Flags &^= tree.Removable
-	}
-	return parts
-}
-
-// keepOne makes the only list item of parts, if there is only one, stay.
-func keepOne(parts []Part) []Part {
-	k := -1
-	for i, s := range parts {
-		if s.Is(tree.ListItem) {
+		if item(s) {
 			if k >= 0 {
 				return parts
 			}
