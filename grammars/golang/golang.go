@@ -60,6 +60,7 @@ var table = &ts.Table{
 			"expression_list"}),
 	ItemTokens:    ts.NewSet(";"),
 	NotItemFields: ts.NewSet("value", "initializer", "alias"), // of a switch
+	NotItems:      ts.NewSet("package_clause"),
 	Labels: map[string]string{"expression_case": ":", "type_case": ":", "communication_case": ":",
 		"default_case": ":"},
 	NotListItems: ts.NewSet("comment"),

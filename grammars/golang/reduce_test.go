@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // TestReduceGoroot reduces unicode/utf8/utf8.go of the Go tree that runs
@@ -31,4 +33,23 @@ func TestReduceGoroot(t *testing.T) {
 		return err == nil && strings.Contains(string(text), "func RuneLen(r rune) int {") &&
 			tstest.Passes(gofmt, "-e", "-l", path) && tstest.Passes(goTool, "vet", path)
 	})
+}
+
+// TestPackageClauseStays keeps the package clause, which tree-sitter reads
+// a file without and the Go compiler does not, out of the file's items.
+func TestPackageClauseStays(t *testing.T) {
+	doc, err := Language.Parse(context.Background(), []byte("package main\n\nfunc f() {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	for id := range tr.Nodes {
+		n := &tr.Nodes[id]
+		switch {
+		case n.Kind == "package_clause" && tr.CanShrink(tree.NodeID(id)):
+			t.Errorf("the package clause may vanish")
+		case n.Kind == "function_declaration" && !n.Is(tree.Removable):
+			t.Errorf("a function may not vanish")
+		}
+	}
 }

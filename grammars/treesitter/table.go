@@ -135,6 +135,12 @@ type Table struct {
 	NotItemFields Set
 	Labels        map[string]string // parent kind -> token
 
+	// NotItems are the kinds of named children of an Items parent that
+	// are not items, which the language needs where they are (Go's
+	// package clause: tree-sitter reads a file without one, the Go
+	// compiler does not).
+	NotItems Set
+
 	// ListTokens are the anonymous children of a List parent that are
 	// items (C's "..."); NotListItems the named ones that are not
 	// (comments).
@@ -206,6 +212,7 @@ func (t *Table) Clone() *Table {
 	c.ListTokens = maps.Clone(t.ListTokens)
 	c.NotListItems = maps.Clone(t.NotListItems)
 	c.NonEmpty = maps.Clone(t.NonEmpty)
+	c.NotItems = maps.Clone(t.NotItems)
 	c.NeverEmpty = maps.Clone(t.NeverEmpty)
 	c.Terminated = maps.Clone(t.Terminated)
 	c.Optional = maps.Clone(t.Optional)
@@ -255,7 +262,7 @@ func (t *Table) isItem(p, c *Node, afterLabel bool) bool {
 		return false
 	}
 	if c.Named || c.Error {
-		return !t.NotItemFields[c.Field]
+		return !t.NotItemFields[c.Field] && !t.NotItems[c.Kind]
 	}
 	return t.ItemTokens[c.Kind]
 }
