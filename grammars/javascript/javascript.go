@@ -57,6 +57,10 @@ func Table(g *sitter.Language) *ts.Table {
 		Labels:        map[string]string{"switch_case": ":", "switch_default": ":"},
 		NotListItems:  ts.NewSet("comment", "html_comment"),
 		NonEmpty:      ts.NewSet("lexical_declaration", "variable_declaration", "sequence_expression"),
+		// A const needs its value (keepConstValues); Check refuses a
+		// candidate without one all the same.
+		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)`,
+		Plan:      keepConstValues,
 		Children: map[ts.Child]ts.Edit{
 			// A catch clause may vanish where a finally clause stays.
 			{Parent: "try_statement", Field: "handler", Kind: ts.Any}: {Flags: tree.Removable},
@@ -85,4 +89,26 @@ func Table(g *sitter.Language) *ts.Table {
 		}),
 		Accepts: map[string][]string{"stmt": {"block"}},
 	}
+}
+
+// keepConstValues keeps the value of a const's declarator, which the
+// Optional slot of a declarator's value lets vanish: "const x;" is a
+// syntax error, "let x;" is not.
+func keepConstValues(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	if p.Kind != "variable_declarator" {
+		return parts
+	}
+	decl := pl.Parent()
+	if decl == nil || decl.Kind != "lexical_declaration" {
+		return parts
+	}
+	if kw := pl.FirstChild(decl); kw == nil || kw.Kind != "const" {
+		return parts
+	}
+	for i := range parts {
+		if parts[i].Kind == "value" {
+			parts[i].Flags &^= tree.Removable
+		}
+	}
+	return parts
 }

@@ -30,6 +30,23 @@ func (pl *Planner) Node(p Part) *Node {
 	return &pl.b.raw[p.node]
 }
 
+// Parent returns the parent of the node whose parts are arranged, or nil
+// for the root.
+func (pl *Planner) Parent() *Node {
+	if n := len(pl.b.path); n >= 2 {
+		return &pl.b.raw[pl.b.path[n-2]]
+	}
+	return nil
+}
+
+// FirstChild returns the first child of n, or nil.
+func (pl *Planner) FirstChild(n *Node) *Node {
+	if n.first < 0 {
+		return nil
+	}
+	return &pl.b.raw[n.first]
+}
+
 // Group returns a part of the given kind and flags holding members.
 func (pl *Planner) Group(kind string, flags tree.Flags, members ...Part) Part {
 	return Part{node: -1, Kind: kind, Flags: flags, Members: members}
@@ -48,6 +65,7 @@ type builder struct {
 	raw   []Node
 	t     *tree.Tree
 	parts []Part // a stack: the parts of the nodes being added, outer first
+	path  []int  // the copied nodes whose children are being added, outer first
 }
 
 // build adds the root, spanning all of the source, and everything below.
@@ -65,9 +83,11 @@ func (b *builder) children(id tree.NodeID, ri int) {
 		return
 	}
 	mark := len(b.parts)
+	b.path = append(b.path, ri)
 	for _, s := range b.plan(ri) {
 		b.add(id, s)
 	}
+	b.path = b.path[:len(b.path)-1]
 	b.parts = b.parts[:mark]
 }
 

@@ -183,14 +183,14 @@ func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.
 }
 
 // errorCount returns the number of syntax errors of st, ERROR and MISSING
-// nodes and the nodes of Table.NeverEmpty's kinds that hold nothing, and
-// the offset of the first.
+// nodes, the nodes of Table.NeverEmpty's kinds that hold nothing and the
+// captures of Table.Malformed, and the offset of the first.
 func (l *Language) errorCount(st *sitter.Tree) (n, first int, err error) {
 	n, first = walkCount(st.RootNode())
-	if len(l.Table.NeverEmpty) == 0 {
+	if len(l.Table.NeverEmpty) == 0 && l.Table.Malformed == "" {
 		return n, first, nil
 	}
-	q, err := l.neverEmptyQuery()
+	q, err := l.malformedQuery()
 	if err != nil {
 		return 0, 0, err
 	}
@@ -203,7 +203,7 @@ func (l *Language) errorCount(st *sitter.Tree) (n, first int, err error) {
 			return n, first, nil
 		}
 		for _, c := range m.Captures {
-			if l.holdsNothing(c.Node) {
+			if q.CaptureNameForId(c.Index) != emptyCapture || l.holdsNothing(c.Node) {
 				if off := int(c.Node.StartByte()); n == 0 || off < first {
 					first = off
 				}
@@ -223,21 +223,29 @@ func (l *Language) holdsNothing(n *sitter.Node) bool {
 	return true
 }
 
-// neverEmptyQuery returns the query that captures the nodes of
-// Table.NeverEmpty's kinds, compiled once.
-func (l *Language) neverEmptyQuery() (*sitter.Query, error) {
-	l.emptyOnce.Do(func() {
+// emptyCapture names the captures of malformedQuery that are malformed
+// only if they hold nothing.
+const emptyCapture = "hdd-never-empty"
+
+// malformedQuery returns, compiled once, the query of Table.Malformed
+// followed by one that captures the nodes of Table.NeverEmpty's kinds as
+// emptyCapture.
+func (l *Language) malformedQuery() (*sitter.Query, error) {
+	l.malformedOnce.Do(func() {
 		var b strings.Builder
-		b.WriteString("[")
-		for _, k := range slices.Sorted(maps.Keys(l.Table.NeverEmpty)) {
-			fmt.Fprintf(&b, "(%s)", k)
+		b.WriteString(l.Table.Malformed)
+		if len(l.Table.NeverEmpty) > 0 {
+			b.WriteString("\n[")
+			for _, k := range slices.Sorted(maps.Keys(l.Table.NeverEmpty)) {
+				fmt.Fprintf(&b, "(%s)", k)
+			}
+			b.WriteString("] @" + emptyCapture)
 		}
-		b.WriteString("] @n")
-		if l.emptyQuery, l.emptyErr = sitter.NewQuery([]byte(b.String()), l.Grammar); l.emptyErr != nil {
-			l.emptyErr = fmt.Errorf("internal error: the %s query of the kinds never empty: %w", l.Name, l.emptyErr)
+		if l.malformed, l.malformedErr = sitter.NewQuery([]byte(b.String()), l.Grammar); l.malformedErr != nil {
+			l.malformedErr = fmt.Errorf("internal error: the %s query of malformed nodes: %w", l.Name, l.malformedErr)
 		}
 	})
-	return l.emptyQuery, l.emptyErr
+	return l.malformed, l.malformedErr
 }
 
 // walkCount returns the number of ERROR and MISSING nodes under root and

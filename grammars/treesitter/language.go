@@ -89,9 +89,9 @@ type Language struct {
 	declaresErr  error
 	declaresOnce sync.Once
 
-	emptyQuery *sitter.Query // of Table.NeverEmpty's kinds, compiled
-	emptyErr   error
-	emptyOnce  sync.Once
+	malformed     *sitter.Query // of Table.Malformed and Table.NeverEmpty, compiled
+	malformedErr  error
+	malformedOnce sync.Once
 
 	// Transforms are the language's own edits (see tree.Policy.Transforms).
 	Transforms []tree.Transform
@@ -211,7 +211,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		}
 		return d.Tree, nil
 	}
-	if nerr > 0 {
+	if regions > 0 || missing.count > 0 {
 		doc.Warnings = append(doc.Warnings, warning(src, first, regions, errBytes, missing.count))
 	}
 	return doc, nil

@@ -160,6 +160,13 @@ type Table struct {
 	// that holds none as a syntax error.
 	NeverEmpty Set
 
+	// Malformed, if set, is a tree-sitter query whose captures are syntax
+	// errors that the grammar reads without one, such as JavaScript's
+	// "const x;" (a const without its value, which the table lets vanish
+	// from a let's declarator). The policy's Check counts each capture as
+	// a syntax error.
+	Malformed string
+
 	// Optional are the slots whose child may vanish together with the
 	// anonymous token before it, if any (the "else" before a Go or Java
 	// else branch, the "->" before a Python return type): the two form a

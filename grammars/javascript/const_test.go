@@ -1,0 +1,51 @@
+package javascript
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// TestConstKeepsValue keeps the value of a const's declarator, which a
+// let's may lose, and refuses a candidate of a const without one.
+func TestConstKeepsValue(t *testing.T) {
+	src := "const a = 1, b = 2;\nlet c = 3;\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	var values []tree.NodeID
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == "value" {
+			values = append(values, tree.NodeID(id))
+		}
+	}
+	if len(values) != 3 {
+		t.Fatalf("got %d values, want 3", len(values))
+	}
+	for i, want := range []bool{false, false, true} {
+		if got := tr.Nodes[values[i]].Is(tree.Removable); got != want {
+			t.Errorf("value %q may vanish: %v, want %v", tr.Text(values[i]), got, want)
+		}
+	}
+	// The value group's members, by hand: "=" and the number.
+	var eq, one tree.NodeID
+	for id := range tr.Nodes {
+		switch n := &tr.Nodes[id]; {
+		case n.Kind == "=" && eq == 0:
+			eq = tree.NodeID(id)
+		case n.Kind == "number" && one == 0:
+			one = tree.NodeID(id)
+		}
+	}
+	text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Replace(eq, "").Replace(one, ""))
+	if string(text) != "const a , b = 2;\nlet c = 3;\n" {
+		t.Fatalf("got %q", text)
+	}
+	if err := doc.Policy.Check(text); err == nil {
+		t.Errorf("Check accepts %q", text)
+	}
+}
