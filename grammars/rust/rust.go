@@ -17,6 +17,7 @@ import (
 	tsrust "github.com/smacker/go-tree-sitter/rust"
 
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Language is Rust as the tree-sitter adapter reduces it.
@@ -77,4 +78,45 @@ var table = &ts.Table{
 		"expr":  expressions,
 	}),
 	Accepts: map[string][]string{"expr": {"block"}},
+	Plan:    attachAttributes,
+}
+
+// attachAttributes groups the attributes before an item of a file, a
+// declaration list or a block with the item (and the comments between):
+// the item vanishes with them, never alone, which would leave them before
+// nothing ("expected item after attributes") or before the next item,
+// which they would then change. An attribute may still vanish alone.
+func attachAttributes(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	switch p.Kind {
+	case "source_file", "declaration_list", "block":
+	default:
+		return parts
+	}
+	kind := func(s ts.Part) string {
+		if n := pl.Node(s); n != nil {
+			return n.Kind
+		}
+		return s.Kind
+	}
+	out := parts[:0:0]
+	for i := 0; i < len(parts); i++ {
+		if kind(parts[i]) != "attribute_item" {
+			out = append(out, parts[i])
+			continue
+		}
+		j := i
+		for j < len(parts) && (kind(parts[j]) == "attribute_item" || kind(parts[j]) == "line_comment" || kind(parts[j]) == "block_comment") {
+			j++
+		}
+		if j == len(parts) || !parts[j].Is(tree.Removable) {
+			out = append(out, parts[i:j]...) // nothing, or nothing that vanishes, to attach them to
+			i = j - 1
+			continue
+		}
+		members := append([]ts.Part(nil), parts[i:j+1]...)
+		members[len(members)-1].Flags &^= tree.Removable
+		out = append(out, pl.Group("attributed_item", tree.Removable, members...))
+		i = j
+	}
+	return out
 }
