@@ -234,12 +234,7 @@ func planDeclarators(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 		}
 		return ""
 	}
-	kind := func(s ts.Part) string {
-		if n := pl.Node(s); n != nil {
-			return n.Kind
-		}
-		return s.Kind
-	}
+	kind := pl.Kind
 	for i := 0; i+1 < len(parts); i++ {
 		if pl.Node(parts[i]) != nil && pl.Node(parts[i+1]) != nil &&
 			field(parts[i]) == "declarator" && kind(parts[i+1]) == "bitfield_clause" {

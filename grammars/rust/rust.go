@@ -92,12 +92,7 @@ func attachAttributes(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 	default:
 		return parts
 	}
-	kind := func(s ts.Part) string {
-		if n := pl.Node(s); n != nil {
-			return n.Kind
-		}
-		return s.Kind
-	}
+	kind := pl.Kind
 	out := parts[:0:0]
 	for i := 0; i < len(parts); i++ {
 		if kind(parts[i]) != "attribute_item" {

@@ -30,6 +30,14 @@ func (pl *Planner) Node(p Part) *Node {
 	return &pl.b.raw[p.node]
 }
 
+// Kind returns the kind of part p: its node's, or a group's.
+func (pl *Planner) Kind(p Part) string {
+	if n := pl.Node(p); n != nil {
+		return n.Kind
+	}
+	return p.Kind
+}
+
 // Parent returns the parent of the node whose parts are arranged, or nil
 // for the root.
 func (pl *Planner) Parent() *Node {
