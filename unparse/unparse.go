@@ -15,7 +15,9 @@
 //     says the bytes on both sides would fuse into one token, so that
 //     "return(x)" with x hoisted reads "return x", not "returnx". If the
 //     policy says to Reindent (Python), the lines of a hoisted node that
-//     begins its line take the indentation of the node it replaces.
+//     begins its line take the indentation of the node it replaces, and a
+//     node kept after a run of vanished nodes that went past a line break
+//     begins its line as the first of them that began one did.
 //  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
 //     [tree.ListItem] siblings, and only the first separator after an item:
 //     removing an item takes exactly one separator with it.
@@ -130,12 +132,18 @@ func (r *renderer) vanish(lo, hi int32, sep bool) {
 	if lo >= hi {
 		return
 	}
-	if !r.hasGap && !sep {
+	// Where indentation is syntax, a run that goes on past a line break
+	// takes the gap of its first node that begins a line: the node kept
+	// next stands where that line began, not inside the line the run
+	// began in.
+	if !sep && (!r.hasGap || r.p.Reindent && !hasNewline(r.gap)) {
 		start := lo
 		for start < hi && isSpace(r.t.Src[start]) {
 			start++
 		}
-		r.gap, r.hasGap = r.t.Src[lo:start], true
+		if !r.hasGap || hasNewline(r.t.Src[lo:start]) {
+			r.gap, r.hasGap = r.t.Src[lo:start], true
+		}
 	}
 	if r.p.LineSensitive && hasNewline(r.t.Src[lo:hi]) {
 		r.j = newline

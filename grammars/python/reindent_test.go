@@ -185,3 +185,27 @@ func TestEmptyBlock(t *testing.T) {
 		t.Errorf("the block removed: %q", text)
 	}
 }
+
+// TestRunAcrossLines renders a run of removed nodes that begins inside a
+// line and goes on past its end: the statement kept next begins its line
+// as it did, not with the blank that stood before a node of the first
+// line (which Python would refuse as an unexpected indent).
+func TestRunAcrossLines(t *testing.T) {
+	src := "from t import A, B\nx = 1; y = 2\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	var semi tree.NodeID
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == ";" {
+			semi = tree.NodeID(id)
+		}
+	}
+	b := tr.Nodes[find(t, tr, "identifier B")].Parent // the dotted_name
+	c := tree.Candidate{}.Remove(b, find(t, tr, "expression_statement x = 1"), semi)
+	if got, want := string(unparse.Text(tr, doc.Policy, c)), "from t import A\ny = 2\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
