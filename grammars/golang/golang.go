@@ -16,6 +16,7 @@
 package golang
 
 import (
+	"slices"
 	"strings"
 
 	tsgo "github.com/smacker/go-tree-sitter/golang"
@@ -86,5 +87,21 @@ var table = &ts.Table{
 		"stmt":  statements,
 		"expr":  expressions,
 	}),
-	Accepts: map[string][]string{"stmt": {"block"}},
+	Accepts:   map[string][]string{"stmt": {"block"}},
+	Malformed: notCalled(),
+}
+
+// notCalled returns the query of what tree-sitter reads after go or defer
+// and Go refuses there: any expression but a call, which the hoisting of
+// expressions may leave ("go f" of "go f(x)").
+func notCalled() string {
+	var kinds []string
+	for k := range expressions {
+		if k != "call_expression" {
+			kinds = append(kinds, "("+k+")")
+		}
+	}
+	slices.Sort(kinds)
+	alt := "[" + strings.Join(kinds, " ") + "] @not_called"
+	return "(go_statement " + alt + ")\n(defer_statement " + alt + ")"
 }

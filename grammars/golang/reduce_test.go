@@ -10,6 +10,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
 )
 
 // TestReduceGoroot reduces unicode/utf8/utf8.go of the Go tree that runs
@@ -50,6 +51,34 @@ func TestPackageClauseStays(t *testing.T) {
 			t.Errorf("the package clause may vanish")
 		case n.Kind == "function_declaration" && !n.Is(tree.Removable):
 			t.Errorf("a function may not vanish")
+		}
+	}
+}
+
+// TestGoNeedsCall refuses a go or defer statement whose call was hoisted
+// to an expression that is no call, which tree-sitter reads without an
+// error and Go refuses.
+func TestGoNeedsCall(t *testing.T) {
+	src := "package main\n\nfunc f(x int) {}\n\nfunc main() {\n\tgo f(1)\n\tdefer f(2)\n}\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	var calls []tree.NodeID
+	for id := range tr.Nodes {
+		if tr.Nodes[id].Kind == "call_expression" {
+			calls = append(calls, tree.NodeID(id))
+		}
+	}
+	if len(calls) != 2 {
+		t.Fatalf("got %d calls, want 2", len(calls))
+	}
+	for _, call := range calls {
+		fn := tree.NodeID(call + 1) // the called identifier, the call's first child
+		text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(call, fn))
+		if err := doc.Policy.Check(text); err == nil {
+			t.Errorf("Check accepts\n%s", text)
 		}
 	}
 }
