@@ -235,15 +235,15 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	if parent, err = filepath.Abs(parent); err != nil {
 		return Verdict{}, fmt.Errorf("cannot locate the temporary directory: %w", err)
 	}
-	dir, err := os.MkdirTemp(parent, "hdd-run-")
+	dir, err := makeRunDir(parent, "hdd-run-")
 	if err != nil {
-		return Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
+		return Verdict{}, err
 	}
 	defer c.removeDir(dir)
 	var tmp string
 	if c.Launcher == nil {
-		if tmp, err = os.MkdirTemp(parent, "hdd-tmp-"); err != nil {
-			return Verdict{}, fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
+		if tmp, err = makeRunDir(parent, "hdd-tmp-"); err != nil {
+			return Verdict{}, err
 		}
 		defer c.removeDir(tmp)
 	}
@@ -262,6 +262,16 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
 	return c.run(ctx, exe, dir, file, tmp)
+}
+
+// makeRunDir makes a new directory in parent, named from prefix, for a
+// run: the run directory or its TMPDIR.
+func makeRunDir(parent, prefix string) (string, error) {
+	dir, err := os.MkdirTemp(parent, prefix)
+	if err != nil {
+		return "", fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
+	}
+	return dir, nil
 }
 
 // run runs the test exe in dir on the candidate file, with tmp, if not
