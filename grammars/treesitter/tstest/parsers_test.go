@@ -81,7 +81,7 @@ print(n)' "$1"`},
 			for i := range 1000 {
 				c := grammartest.RandomCandidate(tr, rng)
 				if i%2 == 0 {
-					if h, ok := randomHoist(tr, doc.Policy.Accepts, rng); ok {
+					if h, ok := randomHoist(tr, doc.Policy, rng); ok {
 						c = h
 					}
 				}
@@ -108,21 +108,12 @@ print(n)' "$1"`},
 }
 
 // randomHoist returns the hoist of a random node of tr into a random
-// descendant of its class, or of a class it accepts, if it has one.
-func randomHoist(tr *tree.Tree, accepts map[string][]string, rng *rand.Rand) (tree.Candidate, bool) {
+// descendant that p lets stand for it, if it has one.
+func randomHoist(tr *tree.Tree, p *tree.Policy, rng *rand.Rand) (tree.Candidate, bool) {
 	s := tree.NodeID(rng.IntN(len(tr.Nodes)))
-	class := tr.Nodes[s].Symbol.Class
-	if class == "" {
-		return tree.Candidate{}, false
-	}
 	var ds []tree.NodeID
 	for d := s + 1; d < tr.SubtreeEnd(s); d++ {
-		dc := tr.Nodes[d].Symbol.Class
-		ok := dc == class
-		for _, a := range accepts[class] {
-			ok = ok || dc == a
-		}
-		if ok {
+		if p.CanHoist(tr.Nodes[s].Symbol.Class, tr.Nodes[d].Symbol.Class) {
 			ds = append(ds, d)
 		}
 	}
