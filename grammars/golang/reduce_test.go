@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
@@ -65,12 +66,7 @@ func TestGoNeedsCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := doc.Tree
-	var calls []tree.NodeID
-	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == "call_expression" {
-			calls = append(calls, tree.NodeID(id))
-		}
-	}
+	calls := grammartest.OfKind(tr, "call_expression")
 	if len(calls) != 2 {
 		t.Fatalf("got %d calls, want 2", len(calls))
 	}

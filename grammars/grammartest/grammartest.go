@@ -15,6 +15,17 @@ import (
 	"github.com/hddreduce/hdd/unparse"
 )
 
+// OfKind returns the nodes of t of the given kind, in preorder.
+func OfKind(t *tree.Tree, kind string) []tree.NodeID {
+	var ids []tree.NodeID
+	for id := range t.Nodes {
+		if t.Nodes[id].Kind == kind {
+			ids = append(ids, tree.NodeID(id))
+		}
+	}
+	return ids
+}
+
 // RandomCandidate returns a candidate that removes each shrinkable node of t
 // with a probability drawn at random for the whole candidate, so that some
 // candidates remove a few leaves and others whole subtrees, at every depth.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -17,12 +18,7 @@ func TestConstKeepsValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := doc.Tree
-	var values []tree.NodeID
-	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == "value" {
-			values = append(values, tree.NodeID(id))
-		}
-	}
+	values := grammartest.OfKind(tr, "value")
 	if len(values) != 3 {
 		t.Fatalf("got %d values, want 3", len(values))
 	}
@@ -32,15 +28,7 @@ func TestConstKeepsValue(t *testing.T) {
 		}
 	}
 	// The value group's members, by hand: "=" and the number.
-	var eq, one tree.NodeID
-	for id := range tr.Nodes {
-		switch n := &tr.Nodes[id]; {
-		case n.Kind == "=" && eq == 0:
-			eq = tree.NodeID(id)
-		case n.Kind == "number" && one == 0:
-			one = tree.NodeID(id)
-		}
-	}
+	eq, one := grammartest.OfKind(tr, "=")[0], grammartest.OfKind(tr, "number")[0]
 	text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Replace(eq, "").Replace(one, ""))
 	if string(text) != "const a , b = 2;\nlet c = 3;\n" {
 		t.Fatalf("got %q", text)

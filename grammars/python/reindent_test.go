@@ -197,12 +197,7 @@ func TestRunAcrossLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := doc.Tree
-	var semi tree.NodeID
-	for id := range tr.Nodes {
-		if tr.Nodes[id].Kind == ";" {
-			semi = tree.NodeID(id)
-		}
-	}
+	semi := find(t, tr, "; ;")
 	b := tr.Nodes[find(t, tr, "identifier B")].Parent // the dotted_name
 	c := tree.Candidate{}.Remove(b, find(t, tr, "expression_statement x = 1"), semi)
 	if got, want := string(unparse.Text(tr, doc.Policy, c)), "from t import A\ny = 2\n"; got != want {
