@@ -86,11 +86,11 @@ func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *
 		input = pos[0]
 	case o.command != "":
 		input = pos[0]
-		test, _ = newTestSpec("", o.command)
+		test = commandTest(o.command)
 	default:
 		// The test must not be an output: resolve it as the runner will.
 		var err error
-		if test, err = newTestSpec(pos[0], ""); err != nil {
+		if test, err = executableTest(pos[0]); err != nil {
 			return err
 		}
 		input = pos[1]

@@ -21,23 +21,25 @@ type testSpec struct {
 // messages ("hdd-test: line 1: gcc: command not found").
 const commandArg0 = "hdd-test"
 
-// newTestSpec returns the test of the command line: the executable
-// testArg, resolved as the runner resolves it, or, with a command, the
-// shell that runs it: bash where there is one (its syntax is what users
-// write, C-Vise's -c included), else /bin/sh.
-func newTestSpec(testArg, command string) (testSpec, error) {
-	if command == "" {
-		exe, err := (&runner.Command{Path: testArg}).Executable()
-		if err != nil {
-			return testSpec{}, err
-		}
-		return testSpec{path: testArg, exe: exe}, nil
+// executableTest returns the test TEST, testArg, resolved as the runner
+// resolves it.
+func executableTest(testArg string) (testSpec, error) {
+	exe, err := (&runner.Command{Path: testArg}).Executable()
+	if err != nil {
+		return testSpec{}, err
 	}
+	return testSpec{path: testArg, exe: exe}, nil
+}
+
+// commandTest returns the test given as -c command, run by bash where
+// there is one (its syntax is what users write, C-Vise's -c included),
+// else by /bin/sh.
+func commandTest(command string) testSpec {
 	shell, err := exec.LookPath("bash")
 	if err != nil {
 		shell = "/bin/sh"
 	}
-	return testSpec{path: shell, exe: shell, args: []string{"-c", command, commandArg0}, command: command}, nil
+	return testSpec{path: shell, exe: shell, args: []string{"-c", command, commandArg0}, command: command}
 }
 
 // file returns the test's file, which a run must not write: "" for a
