@@ -18,6 +18,7 @@ var Language = &ts.Language{
 	Table:         table,
 	Fuse:          Fuse,
 	LineSensitive: true,
+	Hide:          LineMarkers,
 	Declares:      Declares,
 	Words:         Words,
 	Implicit:      implicit,

@@ -26,7 +26,8 @@ import (
 //     declarators of a declaration that has several (but not the first of
 //     a typedef). A comment after a comma goes with the comma; a trailing
 //     comma goes with the last item, and may also vanish on its own.
-//   - Anywhere: comments, preprocessor directives, storage classes, type
+//   - Anywhere: comments, preprocessor directives and line markers
+//     (see LineMarkers), storage classes, type
 //     qualifiers, attributes, bit-field widths, else clauses, the value of
 //     a #define, and the first and third clauses of a for.
 //   - Replacements: a block that is a body becomes "{}", any other
@@ -48,7 +49,7 @@ var table = &ts.Table{
 	// its own.
 	Leaves: ts.NewSet("string_literal", "char_literal", "system_lib_string", "number_literal", "preproc_arg", "comment"),
 
-	Anywhere: ts.NewSet("comment",
+	Anywhere: ts.NewSet("comment", LineMarker,
 		"preproc_include", "preproc_def", "preproc_function_def", "preproc_call",
 		"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
 		"storage_class_specifier", "type_qualifier", "attribute_specifier", "attribute_declaration",

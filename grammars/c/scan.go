@@ -23,6 +23,20 @@ func Idents(text []byte, directives bool, f func(i, j int) int) {
 // where Idents would stand: the start of a word it gave, say. To stop
 // the scan, f returns len(text).
 func IdentsFrom(text []byte, from int, directives bool, f func(i, j int) int) {
+	var skip func(i int) int
+	if !directives {
+		skip = func(i int) int { return skipLine(text, i) }
+	}
+	Scan(text, from, f, skip)
+}
+
+// Scan is IdentsFrom with the preprocessor's lines given to directive:
+// it calls ident with the span of each identifier of text outside
+// comments and string and character literals, and directive, if set, with
+// the offset of each "#" outside them instead (whose line's identifiers
+// it then does not give); each returns where the scan goes on. Without a
+// directive func, a "#" is a byte like any other.
+func Scan(text []byte, from int, ident func(i, j int) int, directive func(i int) int) {
 	for i := from; i < len(text); {
 		c := text[i]
 		switch {
@@ -36,15 +50,15 @@ func IdentsFrom(text []byte, from int, directives bool, f func(i, j int) int) {
 			i++ // a digit separator, 1'000, or the prefix of u8'x': no literal starts here
 		case c == '"' || c == '\'':
 			i = SkipQuoted(text, i)
-		case c == '#' && !directives:
-			i = skipLine(text, i)
+		case c == '#' && directive != nil:
+			i = directive(i)
 		case class[c]&identStart != 0:
 			j := i + 1
-			for j < len(text) && class[text[j]]&ident != 0 {
+			for j < len(text) && class[text[j]]&identByte != 0 {
 				j++
 			}
 			if i == 0 || !isIdent(text[i-1]) {
-				j = f(i, j)
+				j = ident(i, j)
 			}
 			i = j
 		default:
@@ -94,7 +108,7 @@ func SkipQuoted(src []byte, i int) int {
 // The classes of bytes for Idents: a table, as the scan reads every byte
 // of texts of megabytes, once for each candidate in C++ (see cpp's hide).
 const (
-	ident      = 1 << iota // may be in an identifier
+	identByte  = 1 << iota // may be in an identifier
 	identStart             // may begin one (with ident)
 	special                // may begin a comment, literal or directive
 )
@@ -103,9 +117,9 @@ var class = func() (t [256]uint8) {
 	for c := range 256 {
 		switch {
 		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80:
-			t[c] = ident | identStart
+			t[c] = identByte | identStart
 		case '0' <= c && c <= '9':
-			t[c] = ident
+			t[c] = identByte
 		case c == '/' || c == '"' || c == '\'' || c == '#':
 			t[c] = special
 		}
@@ -113,7 +127,7 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
-func isIdent(c byte) bool { return class[c]&ident != 0 }
+func isIdent(c byte) bool { return class[c]&identByte != 0 }
 
 // Called reports whether the word of text that ends at end is called,
 // "name(": C before C99 (and gcc in C mode before 14, with a warning)

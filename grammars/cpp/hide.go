@@ -7,17 +7,19 @@ import (
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
 )
 
-// hide returns the GNU extensions of src that tree-sitter's C++ grammar
-// reads in some places and not in others (an __attribute__ after a
-// namespace's name or a declarator, __extension__ before a template): each
-// __attribute__((...)) and __extension__ outside comments and literals,
-// from offset from on. The tree has them as attribute_specifier and
-// extension nodes that may vanish. A word __attribute__ that is not
-// followed by ((...)) is a span of kind "" up to where that showed.
+// hide returns the line markers of src (see c.LineMarkers) and the GNU
+// extensions that tree-sitter's C++ grammar reads in some places and not
+// in others (an __attribute__ after a namespace's name or a declarator,
+// __extension__ before a template): each __attribute__((...)) and
+// __extension__ outside comments and literals, from offset from on. The
+// tree has them as attribute_specifier and extension nodes that may
+// vanish. A word __attribute__ that is not followed by ((...)) is a span
+// of kind "" up to where that showed.
 func hide(src []byte, from int) iter.Seq[ts.Span] {
 	return func(yield func(ts.Span) bool) {
-		// A preprocessor line stays as it is: #define X __attribute__((...)).
-		c.IdentsFrom(src, from, false, func(i, j int) int {
+		// A preprocessor line stays as it is, #define X __attribute__((...)),
+		// unless it is a line marker.
+		c.Scan(src, from, func(i, j int) int {
 			if j-i < len("__attribute") || src[i] != '_' || src[i+1] != '_' {
 				return j // most words: no string made of them
 			}
@@ -38,7 +40,7 @@ func hide(src []byte, from int) iter.Seq[ts.Span] {
 				return len(src)
 			}
 			return j
-		})
+		}, c.Markers(src, yield))
 	}
 }
 
