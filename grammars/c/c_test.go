@@ -614,6 +614,42 @@ func TestParseCanceledItems(t *testing.T) {
 	}
 }
 
+// TestCheckDeclarationsRenamed checks that the names a text adopted
+// declares stay declared, as the input's do, when a transform renamed
+// them (short names): the check then refuses a candidate that drops their
+// declarations and keeps their uses.
+func TestCheckDeclarationsRenamed(t *testing.T) {
+	src := "typedef int myint;\nmyint x;\nint main(void) { return x; }\n"
+	tests := []struct {
+		name    string
+		adopted []string
+		cand    string
+		refused bool
+	}{
+		{"a type renamed", []string{"typedef int a;\na x;\nint main(void) { return x; }\n"},
+			"a x;\nint main(void) { return x; }\n", true},
+		{"a variable renamed after", []string{"typedef int a;\na x;\nint main(void) { return x; }\n", "typedef int a;\na b;\nint main(void) { return b; }\n"},
+			"typedef int a;\nint main(void) { return b; }\n", true},
+		{"a renamed type gone with its use", []string{"typedef int a;\na x;\nint main(void) { return x; }\n"},
+			"int x;\nint main(void) { return x; }\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse(t.Context(), []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range tt.adopted {
+				doc.Policy.Adopted([]byte(a))
+			}
+			err = doc.Policy.Check([]byte(tt.cand))
+			if got := err != nil; got != tt.refused {
+				t.Errorf("Check(%q) = %v, want refused %v", tt.cand, err, tt.refused)
+			}
+		})
+	}
+}
+
 // TestCheckDeclarations checks which lost declarations Check refuses: a
 // variable, a type or a function named as a value still in use, but not a
 // function that is only called, which C declares implicitly at its call,
@@ -621,6 +657,7 @@ func TestParseCanceledItems(t *testing.T) {
 func TestCheckDeclarations(t *testing.T) {
 	src := "typedef int T;\nint g;\nint f(int v) { return v; }\nint h(int v) { return v; }\nint main(void) { T x = g; int (*p)(int) = h; return f(x) + p(x); }\n"
 	guarded := "#define M 1\n#ifndef M\n#endif\n" + src
+	sized := "typedef unsigned long size_t;\nsize_t n;\n" + src
 	tests := []struct {
 		name, input, cand string
 		refused           bool
@@ -628,6 +665,8 @@ func TestCheckDeclarations(t *testing.T) {
 		{"nothing lost", src, src, false},
 		{"a variable in use", src, strings.Replace(src, "int g;\n", "", 1), true},
 		{"a type in use", src, strings.Replace(src, "typedef int T;\n", "", 1), true},
+		{"a standard type in use", sized, strings.Replace(sized, "typedef unsigned long size_t;\n", "", 1), true},
+		{"a standard type gone with its use", sized, strings.Replace(sized, "typedef unsigned long size_t;\nsize_t n;\n", "", 1), false},
 		{"a function called only", src, strings.Replace(src, "int f(int v) { return v; }\n", "", 1), false},
 		{"a function named as a value", src, strings.Replace(src, "int h(int v) { return v; }\n", "", 1), true},
 		{"a macro tested only", guarded, strings.Replace(guarded, "#define M 1\n", "", 1), false},

@@ -36,10 +36,6 @@ type checker struct {
 	input []byte // the input as tree-sitter sees it (see Language.Hide)
 	limit int    // the input's error count
 
-	// declared are the names the input declares, if the language's
-	// Declares query is set (see undeclared); else nil.
-	declared map[string]bool
-
 	mu sync.Mutex // guards the base
 	b  base
 }
@@ -52,7 +48,14 @@ type base struct {
 	src   []byte       // as tree-sitter sees it
 	tree  *sitter.Tree // its parse
 	names *names       // its declarations and words, if declared is set
-	gone  bool         // it no longer declares some name the input declared
+	gone  bool         // it no longer declares some name of declared
+
+	// declared are the names that the input or a text adopted since
+	// declares, if the language's Declares query is set (see
+	// undeclared); else nil. A transform may declare new names (short
+	// names renames them), which the check then keeps declared too.
+	// Never modified: a base with more names has a map of its own.
+	declared map[string]bool
 }
 
 // current returns the current base, with a copy of its tree that the
@@ -83,8 +86,8 @@ func (c *checker) adopted(raw []byte) {
 	if err != nil {
 		return // the old base serves, if slower
 	}
-	nb := base{raw: raw, spans: spans, src: best, tree: tree}
-	if c.declared != nil {
+	nb := base{raw: raw, spans: spans, src: best, tree: tree, declared: b.declared}
+	if nb.declared != nil {
 		if b.names != nil && incremental(e, len(best)) {
 			// parseFrom edited b.tree by e.
 			if nb.names, err = c.lang.namesAfter(b.names, b.tree, tree, e, best); err != nil {
@@ -96,7 +99,8 @@ func (c *checker) adopted(raw []byte) {
 				return
 			}
 		}
-		for name := range c.declared {
+		nb.declared = withNames(b.declared, nb.names.decls)
+		for name := range nb.declared {
 			if nb.names.decls[name] == nil {
 				nb.gone = true
 				break
@@ -106,6 +110,21 @@ func (c *checker) adopted(raw []byte) {
 	c.mu.Lock()
 	c.b = nb
 	c.mu.Unlock()
+}
+
+// withNames returns declared with the names of decls added: declared
+// itself if it holds them all, else a copy.
+func withNames[V any](declared map[string]bool, decls map[string]V) map[string]bool {
+	out := declared
+	for name := range decls {
+		if !out[name] {
+			if len(out) == len(declared) {
+				out = maps.Clone(declared)
+			}
+			out[name] = true
+		}
+	}
+	return out
 }
 
 // check is the policy's Check.
@@ -121,7 +140,7 @@ func (c *checker) check(raw []byte) error {
 	e := edit(b.src, cand)
 	// Words tell most undeclared names, without the parse.
 	var names *pending
-	if c.declared != nil {
+	if b.declared != nil {
 		var err error
 		if names, err = c.undeclared(b, cand, e); err != nil {
 			return err

@@ -148,7 +148,7 @@ func (c *checker) undeclared(b base, cand []byte, e sitter.EditInput) (*pending,
 	isLost := map[string]bool{}
 	for ; i < len(n.order) && n.order[i].off < oldHi; i++ {
 		name := n.order[i].name
-		if offs := n.decls[name]; !isLost[name] && c.declared[name] && within(offs, lo, oldHi) == len(offs) {
+		if offs := n.decls[name]; !isLost[name] && b.declared[name] && within(offs, lo, oldHi) == len(offs) {
 			lost = append(lost, name)
 			isLost[name] = true
 		}
@@ -164,7 +164,7 @@ func (c *checker) undeclared(b base, cand []byte, e sitter.EditInput) (*pending,
 		w := span[start:end]
 		use := c.lang.Implicit == nil || !c.lang.Implicit(span, end)
 		if !isLost[string(w)] {
-			if !use || !gone || !c.declared[string(w)] || n.decls[string(w)] != nil {
+			if !use || !gone || !b.declared[string(w)] || n.decls[string(w)] != nil {
 				return
 			}
 			lost = append(lost, string(w))

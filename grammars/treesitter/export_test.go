@@ -5,26 +5,17 @@ import "fmt"
 // MaxIncremental lets the external tests change maxIncremental.
 var MaxIncremental = &maxIncremental
 
-// Undeclared reports, by fresh parses of src and cand and a query and a
-// scan of all of them, whether cand names something that src declared and
-// cand no longer declares: what Check finds by looking at the changed
-// span only.
-func Undeclared(l *Language, src, cand []byte) (bool, error) {
-	var n [2]*names
-	for i, text := range [][]byte{src, cand} {
-		text, _ = l.hidden(text)
-		tree, err := (&checker{lang: l}).parseFrom(base{}, text)
-		if err != nil {
-			return false, err
-		}
-		n[i], err = l.names(tree, text)
-		tree.Close()
-		if err != nil {
-			return false, err
-		}
+// Undeclared reports, by a fresh parse of cand and a query and a scan of
+// all of it, whether cand names something of declared (see Declared) and
+// no longer declares it: what Check finds by looking at the changed span
+// only.
+func Undeclared(l *Language, cand []byte, declared map[string]bool) (bool, error) {
+	n, err := namesOf(l, cand)
+	if err != nil {
+		return false, err
 	}
-	for name := range n[0].decls {
-		if len(n[1].decls[name]) > 0 {
+	for name := range declared {
+		if len(n.decls[name]) > 0 {
 			continue
 		}
 		used := false
@@ -34,6 +25,27 @@ func Undeclared(l *Language, src, cand []byte) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Declared returns declared with the names text declares added, by a
+// fresh parse and a query of all of it.
+func Declared(l *Language, declared map[string]bool, text []byte) (map[string]bool, error) {
+	n, err := namesOf(l, text)
+	if err != nil {
+		return nil, err
+	}
+	return withNames(declared, n.decls), nil
+}
+
+// namesOf returns the names of text, freshly parsed.
+func namesOf(l *Language, text []byte) (*names, error) {
+	text, _ = l.hidden(text)
+	tree, err := (&checker{lang: l}).parseFrom(base{}, text)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	return l.names(tree, text)
 }
 
 // NamesAfterAgrees reports whether the names that adopting cand after src

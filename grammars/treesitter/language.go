@@ -157,10 +157,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		return nil, err
 	}
 	if chk.b.names != nil {
-		chk.declared = make(map[string]bool, len(chk.b.names.decls))
-		for name := range chk.b.names.decls {
-			chk.declared[name] = true
-		}
+		chk.b.declared = withNames(map[string]bool{}, chk.b.names.decls)
 	}
 	st.Close()
 	st = nil
