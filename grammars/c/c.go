@@ -30,13 +30,14 @@ var Language = &ts.Language{
 var Format = Language.Format()
 
 // Transforms are C's own edits, which C++ shares: macro expansion,
-// parameter removal, void returns, block unwrapping, assignment dropping,
+// parameter removal, void returns, block and conditional unwrapping, assignment dropping,
 // argument zeroing, type simplification, typedef inlining and short names.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
 	{Name: "parameter removal", Candidates: removeParams},
 	{Name: "void returns", Candidates: voidReturns},
 	{Name: "block unwrapping", Candidates: unwrapBlocks},
+	{Name: "conditional unwrapping", Candidates: unwrapConditionals},
 	{Name: "assignment dropping", Candidates: dropAssignments},
 	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},

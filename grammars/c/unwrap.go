@@ -36,3 +36,57 @@ func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	visit(0, "")
 	return cands
 }
+
+// unwrapConditionals is a transform: for each #if, #ifdef or #ifndef, it
+// proposes keeping the lines of its first branch without the directives
+// around them ("#ifdef X\na;\n#else\nb;\n#endif" becomes "a;"), and, where
+// it has an #else, the lines of the #else branch alone ("b;"), as C-Vise's
+// "ifs" pass does. The levels may remove a branch's lines, but not the
+// directives of a branch they keep, nor an include guard around a whole
+// header.
+func unwrapConditionals(t *tree.Tree, c tree.Candidate) []tree.Candidate {
+	var cands []tree.Candidate
+	walkFrom(t, c, 0, func(id tree.NodeID) bool {
+		if !shown(c, id) {
+			return false
+		}
+		switch t.Nodes[id].Kind {
+		case "preproc_if", "preproc_ifdef":
+		default:
+			return true
+		}
+		kids := shownChildren(t, c, id)
+		if len(kids) < 3 || c.Edited(kids[0]) || c.Edited(kids[1]) || t.Nodes[kids[len(kids)-1]].Kind != "#endif" {
+			return true // the directive's head or #endif is missing: an opaque region, say
+		}
+		head, end := kids[:2], kids[len(kids)-1]
+		body := kids[2 : len(kids)-1]
+		var alt tree.NodeID = tree.NoNode
+		if k := body[len(body)-1:]; len(k) == 1 && isAlternative(t.Nodes[k[0]].Kind) {
+			alt, body = k[0], body[:len(body)-1]
+		}
+		// The first branch alone.
+		keep := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "")
+		if alt != tree.NoNode {
+			keep = keep.Remove(alt)
+		}
+		cands = append(cands, keep)
+		// The #else branch alone.
+		if alt != tree.NoNode && t.Nodes[alt].Kind == "preproc_else" {
+			if ak := shownChildren(t, c, alt); len(ak) > 0 && t.Nodes[ak[0]].Kind == "#else" && !c.Edited(ak[0]) {
+				other := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "").Replace(ak[0], "")
+				for _, b := range body {
+					other = other.Replace(b, "")
+				}
+				cands = append(cands, other)
+			}
+		}
+		return true
+	})
+	return cands
+}
+
+// isAlternative reports whether kind is a conditional's later branch.
+func isAlternative(kind string) bool {
+	return kind == "preproc_else" || kind == "preproc_elif" || kind == "preproc_elifdef"
+}

@@ -2,6 +2,7 @@ package c
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -26,5 +27,44 @@ func TestUnwrapBlocks(t *testing.T) {
 	}
 	if err := doc.Policy.Check(got); err != nil {
 		t.Errorf("Check: %v", err)
+	}
+}
+
+// TestUnwrapConditionals checks the candidates that unwrap an #if, #ifdef
+// or #ifndef: its first branch alone, and its #else branch alone where it
+// has one; each passes Check.
+func TestUnwrapConditionals(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"ifdef", "#ifdef A\nint a;\n#endif\nint b;\n",
+			[]string{"int a;\nint b;\n"}},
+		{"if with else", "#if X > 1\nint a;\n#else\nint b;\n#endif\n",
+			[]string{"int a;\n", "int b;\n"}},
+		{"a guard around nested ones", "#ifndef G\n#define G\n#if 1\nint a;\n#elif 2\nint b;\n#endif\n#endif\n",
+			[]string{"#define G\n#if 1\nint a;\n#elif 2\nint b;\n#endif\n", "#ifndef G\n#define G\n\nint a;\n#endif\n"}},
+		{"in a function", "int f(void) {\n#ifdef A\n  return 1;\n#endif\n  return 0;\n}\n",
+			[]string{"int f(void) {\n\n  return 1;\n  return 0;\n}\n"}},
+		{"none", "int a;\n#define A 1\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse(t.Context(), []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range unwrapConditionals(doc.Tree, tree.Candidate{}) {
+				text := unparse.Text(doc.Tree, doc.Policy, c)
+				if err := doc.Policy.Check(text); err != nil {
+					t.Errorf("Check(%q): %v", text, err)
+				}
+				got = append(got, string(text))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }
