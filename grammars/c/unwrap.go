@@ -62,8 +62,8 @@ func unwrapConditionals(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		head, end := kids[:2], kids[len(kids)-1]
 		body := kids[2 : len(kids)-1]
 		var alt tree.NodeID = tree.NoNode
-		if k := body[len(body)-1:]; len(k) == 1 && isAlternative(t.Nodes[k[0]].Kind) {
-			alt, body = k[0], body[:len(body)-1]
+		if len(body) > 0 && isAlternative(t.Nodes[body[len(body)-1]].Kind) {
+			alt, body = body[len(body)-1], body[:len(body)-1]
 		}
 		// The first branch alone.
 		keep := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "")

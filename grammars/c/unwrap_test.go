@@ -46,6 +46,7 @@ func TestUnwrapConditionals(t *testing.T) {
 			[]string{"#define G\n#if 1\nint a;\n#elif 2\nint b;\n#endif\n", "#ifndef G\n#define G\n\nint a;\n#endif\n"}},
 		{"in a function", "int f(void) {\n#ifdef A\n  return 1;\n#endif\n  return 0;\n}\n",
 			[]string{"int f(void) {\n\n  return 1;\n  return 0;\n}\n"}},
+		{"empty", "#ifdef A\n#endif\nint a;\n", []string{"int a;\n"}},
 		{"none", "int a;\n#define A 1\n", nil},
 	}
 	for _, tt := range tests {
