@@ -22,6 +22,7 @@ var Language = &ts.Language{
 	Declares:      Declares,
 	Words:         Words,
 	Implicit:      implicit,
+	Refuses:       emptyEnum,
 	Transforms:    Transforms,
 	Tidies:        Tidies,
 }

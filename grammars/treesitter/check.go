@@ -138,6 +138,12 @@ func (c *checker) check(raw []byte) error {
 		return nil
 	}
 	e := edit(b.src, cand)
+	if c.lang.Refuses != nil {
+		if off, msg := c.lang.Refuses(cand, int(e.StartIndex), int(e.NewEndIndex)); off >= 0 {
+			line, col := grammars.Position(cand, off)
+			return &grammars.SyntaxError{Line: line, Col: col, Msg: msg}
+		}
+	}
 	// Words tell most undeclared names, without the parse.
 	var names *pending
 	if b.declared != nil {

@@ -48,6 +48,9 @@ func TestUndeclaredAgrees(t *testing.T) {
 				continue
 			}
 			err := doc.Policy.Check(cand)
+			if err != nil && strings.Contains(err.Error(), "an enum without enumerators") {
+				continue // refused by C's Refuses first (TestIncrementalAgrees in c)
+			}
 			got := err != nil && strings.Contains(err.Error(), "no longer declared")
 			want, werr := treesitter.Undeclared(l, cand, declared)
 			if werr != nil {

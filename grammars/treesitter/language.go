@@ -65,6 +65,14 @@ type Language struct {
 	// keeps a declaration.
 	Implicit func(text []byte, end int) bool
 
+	// Refuses, if set, returns the offset of a syntax error that the
+	// grammar reads without one, in or at the edges of text[lo:hi], the
+	// span where a candidate differs from the text adopted last, and
+	// what it is; or -1. C's empty enum, say: where a query of the whole
+	// tree would cost too much for each candidate, a scan of the edit's
+	// bytes does. The policy's Check refuses such a candidate.
+	Refuses func(text []byte, lo, hi int) (int, string)
+
 	// Unused, with Declares, makes the policy offer Unused (see
 	// tree.Policy.Unused): declarations that nothing else names, removed
 	// at once between levels. Locals are the kinds inside which
