@@ -44,14 +44,18 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 // checkWritable fails early, before any test runs, when a file could not
 // be written in path's directory. It returns the permissions a new file
 // gets there (0666 less the umask).
-func checkWritable(path string) (fs.FileMode, error) {
+func checkWritable(path string) (fs.FileMode, error) { return probeWritable("the output", path) }
+
+// probeWritable is checkWritable for what, a file the run writes (the
+// output, -stats-json), named in its errors.
+func probeWritable(what, path string) (fs.FileMode, error) {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return 0, fmt.Errorf("the output %s is a directory", path)
+		return 0, fmt.Errorf("%s %s is a directory", what, path)
 	}
 	dir := filepath.Dir(path)
 	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf(".hdd-probe-%d-%d", os.Getpid(), time.Now().UnixNano())), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
-		return 0, fmt.Errorf("cannot write the output in %s: %w", dir, unwrapPath(err))
+		return 0, fmt.Errorf("cannot write %s in %s: %w", what, dir, unwrapPath(err))
 	}
 	perm := fs.FileMode(0o644)
 	if info, err := f.Stat(); err == nil {

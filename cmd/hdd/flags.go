@@ -147,6 +147,11 @@ func parseArgs(args []string) (options, []string, error) {
 	return o, pos, o.validate(fs, pos)
 }
 
+// maxJobs is the most -j allows: more tests at once than any machine
+// runs, whose scheduling alone would keep hdd busy for minutes (a Ctrl-C
+// with -j 20000 took minutes to end).
+const maxJobs = 1024
+
 // validate rejects impossible values and a wrong number of arguments.
 func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 	set := map[string]bool{}
@@ -170,6 +175,13 @@ func (o *options) validate(fs *flag.FlagSet, pos []string) error {
 		return usagef("-findings goes with -also-interesting")
 	case o.verbose && o.quiet:
 		return usagef("-v and -q exclude each other")
+	case o.jobs > maxJobs:
+		return usagef("-j must be at most %d (got %d): each job is a test process at once", maxJobs, o.jobs)
+	}
+	if o.format != "" {
+		if _, err := formats.ByName(o.format); err != nil {
+			return usagef("-format: %v", err)
+		}
 	}
 	var err error
 	if o.launch, err = launcherFlags(o.launcher, o.launcherArgs); err != nil {

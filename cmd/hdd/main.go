@@ -99,6 +99,14 @@ func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *
 	if err != nil {
 		return err
 	}
+	// Written at the end: a long run must not find out then.
+	for _, f := range []file{{"-stats-json", o.statsJSON}, {"-memprofile", o.memProfile}} {
+		if f.path != "" {
+			if _, err := probeWritable(f.what, f.path); err != nil {
+				return err
+			}
+		}
+	}
 	if o.cpuProfile != "" {
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {

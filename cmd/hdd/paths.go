@@ -26,6 +26,9 @@ type plan struct {
 // reducedPath is the default output path: dir/name.reduced.ext.
 func reducedPath(input string) string {
 	ext := filepath.Ext(input)
+	if ext == filepath.Base(input) {
+		ext = "" // a dot file, .config: no extension but its name
+	}
 	return strings.TrimSuffix(input, ext) + ".reduced" + ext
 }
 
@@ -53,6 +56,11 @@ func makePlan(test, input string, o options) (*plan, error) {
 			return nil, fmt.Errorf("cannot read the input: %w", err)
 		}
 		p.out = real
+		if sameFile(p.backup, real) {
+			// The backup would be taken for one made already, and the
+			// result written over the only copy of the original.
+			return nil, fmt.Errorf("%s and its backup %s are the same file (a symbolic link): -in-place would overwrite the original; remove the link, or give -o", input, p.backup)
+		}
 	case p.out == "" && p.folder:
 		p.out = p.input + ".reduced"
 	case p.out == "":

@@ -35,6 +35,12 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	if err != nil {
 		return err
 	}
+	if o.maxTime > 0 {
+		// The budget counts from here: the parse of a large input too.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.maxTime, errMaxTime)
+		defer cancel()
+	}
 	// The input is parsed while the checks below and the first test runs
 	// of the original go on: the parse of a large input takes about as long
 	// as a test run.
@@ -113,11 +119,6 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	stopWriter := sync.OnceFunc(out.stop)
 	defer stopWriter()
 
-	if o.maxTime > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, o.maxTime, errMaxTime)
-		defer cancel()
-	}
 	r := hdd.Reducer{
 		Oracle:    oracle,
 		Algorithm: o.algorithm,
@@ -178,6 +179,9 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	if pr.err != nil {
 		cancelPre()
 		_ = pre.Wait() // no test left running
+		if errors.Is(context.Cause(ctx), errMaxTime) {
+			return fmt.Errorf("-max-time %v was spent while parsing %s; nothing was written", o.maxTime, p.input)
+		}
 		return pr.err
 	}
 	doc := pr.doc
@@ -218,6 +222,9 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		return notInteresting(first, spec, from.name, p.folder)
 	}
 	if res == nil {
+		if errors.Is(context.Cause(ctx), errMaxTime) {
+			return fmt.Errorf("-max-time %v was spent before the test had run on %s; nothing was written", o.maxTime, from.name)
+		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted before the test had run on %s; nothing was written", from.name)
 		}

@@ -252,6 +252,16 @@ func TestMaxTime(t *testing.T) {
 	if !accepts(t, test, reducedPath(input)) {
 		t.Errorf("the result is not interesting")
 	}
+
+	// A budget spent before the original's first run ends says so.
+	out := filepath.Join(dir, "short.json")
+	r = runHDD(t, "-j", "1", "-max-time", "50ms", "-o", out, test, input)
+	if r.code != 1 || !strings.Contains(r.stderr, "-max-time 50ms was spent before the test had run") {
+		t.Errorf("-max-time 50ms: exit %d, want 1 and the budget named:\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-max-time 50ms wrote %s (%v)", out, err)
+	}
 }
 
 // bugScript is the test of the issue: interesting while "bugA" or "bugB"
@@ -405,6 +415,48 @@ func TestInPlaceKeepsEveryOriginal(t *testing.T) {
 	}
 }
 
+// TestInPlaceBackupIsInput refuses -in-place where the input and its
+// backup are one file through a symbolic link, either way round, for a
+// file and a folder: the result would overwrite the only original.
+func TestInPlaceBackupIsInput(t *testing.T) {
+	src := `{"x":1,"payload":{"bugA":true}}` + "\n"
+	for _, tt := range []struct {
+		name         string
+		folder, back bool // a folder; the backup is the link
+	}{
+		{"input links to its backup", false, false},
+		{"backup links to the input", false, true},
+		{"folder links to its backup", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			test := script(t, dir, "t.sh", bugScript)
+			if tt.folder {
+				test = script(t, dir, "t.sh", "#!/bin/sh\ngrep -rq bugA \"$1\"\n")
+			}
+			input := filepath.Join(dir, "case.json")
+			real, link := input+".orig", input
+			if tt.back {
+				real, link = input, input+".orig"
+			}
+			file := real
+			if tt.folder {
+				os.Mkdir(real, 0o755)
+				file = filepath.Join(real, "a.json")
+			}
+			os.WriteFile(file, []byte(src), 0o644)
+			os.Symlink(filepath.Base(real), link)
+			r := runHDD(t, "-in-place", test, input)
+			if r.code != 1 || !strings.Contains(r.stderr, "are the same file") {
+				t.Errorf("exit %d, want 1 and the same file named:\n%s", r.code, r.stderr)
+			}
+			if b, _ := os.ReadFile(file); string(b) != src {
+				t.Errorf("the original = %q, want it as it was", b)
+			}
+		})
+	}
+}
+
 // TestInPlaceSymlinkAndModes follows a symbolic link to its target and
 // writes results with the input's mode, or the umask's for new files.
 func TestInPlaceSymlinkAndModes(t *testing.T) {
@@ -492,6 +544,9 @@ func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
 		{"-cpuprofile and -memprofile", []string{"-cpuprofile", filepath.Join(dir, "p"), "-memprofile", filepath.Join(dir, "p")}, "is also -cpuprofile"},
 		{"-stats-json the lock", []string{"-stats-json", reducedPath(input) + ".lock"}, "lock file"},
 		{"-stats-json the input with -in-place", []string{"-in-place", "-stats-json", input}, "is the input"},
+		{"-stats-json in no folder", []string{"-stats-json", filepath.Join(dir, "none", "s.json")}, "cannot write -stats-json in"},
+		{"-stats-json a folder", []string{"-stats-json", sub}, "-stats-json " + sub + " is a directory"},
+		{"-memprofile in no folder", []string{"-memprofile", filepath.Join(dir, "none", "m")}, "cannot write -memprofile in"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -745,6 +800,7 @@ func TestFlagsRejected(t *testing.T) {
 		{"-timeout", "-5s"}, {"-timeout", "0s"}, {"-j", "0"}, {"-j", "-1"}, {"-repeat", "0"}, {"-repeat", "-3"},
 		{"-max-tests", "-1"}, {"-max-tests", "0"}, {"-max-time", "-1s"}, {"-also-interesting", "0"},
 		{"-also-interesting", "256"}, {"-max-size", "0"}, {"-max-size", "lots"}, {"-findings", dir},
+		{"-j", "20000"}, {"-format", "yaml"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := runHDD(t, append(args, test, input)...)
@@ -1055,5 +1111,22 @@ func holdLock(t *testing.T, path string) {
 	fmt.Fprintln(holder, os.Getpid())
 	if err := syscall.Flock(int(holder.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReducedPath names the default output: INPUT with .reduced before
+// its extension, or after a name without one.
+func TestReducedPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"crash.c":        "crash.reduced.c",
+		"dir/a.tar.json": "dir/a.tar.reduced.json",
+		"Makefile":       "Makefile.reduced",
+		".hidden":        ".hidden.reduced",
+		"dir/.env.json":  "dir/.env.reduced.json",
+		"dir.d/file":     "dir.d/file.reduced",
+	} {
+		if got := reducedPath(in); got != want {
+			t.Errorf("reducedPath(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

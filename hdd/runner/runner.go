@@ -41,6 +41,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // ErrCannotRun is wrapped by the errors that [Command.Test] and
@@ -529,7 +530,9 @@ func (c *Command) name() (string, error) {
 	switch {
 	case c.Name == "":
 		return defaultName, nil
-	case c.Name == "." || c.Name == ".." || strings.ContainsAny(c.Name, `/\`) || strings.ContainsRune(c.Name, 0):
+	case c.Name == "." || c.Name == ".." || strings.ContainsRune(c.Name, 0) ||
+		strings.ContainsFunc(c.Name, func(r rune) bool { return r < utf8.RuneSelf && os.IsPathSeparator(byte(r)) }):
+		// A backslash is a byte of a Unix file name.
 		return "", fmt.Errorf("candidate name %q is not a plain file name", c.Name)
 	}
 	return c.Name, nil

@@ -547,7 +547,7 @@ func TestCannotRun(t *testing.T) {
 }
 
 func TestBadName(t *testing.T) {
-	for _, name := range []string{"a/b", "..", ".", "/etc/passwd"} {
+	for _, name := range []string{"a/b", "..", ".", "/etc/passwd", "a\x00b"} {
 		c := &Command{Path: "/bin/true", Name: name, TempDir: t.TempDir()}
 		if _, err := c.Test(t.Context(), nil); err == nil {
 			t.Errorf("Name %q: Test got nil error, want one", name)
@@ -555,6 +555,14 @@ func TestBadName(t *testing.T) {
 		if err := c.Check(); err == nil {
 			t.Errorf("Name %q: Check got nil error, want one", name)
 		}
+	}
+	if runtime.GOOS == "windows" {
+		return
+	}
+	// A backslash is a byte of a Unix file name.
+	c := &Command{Path: "/bin/sh", Args: []string{"-c", `test -f "$0" && test "${0##*/}" = 'a\b.txt'`}, Name: `a\b.txt`, TempDir: t.TempDir()}
+	if v, err := c.Test(t.Context(), nil); err != nil || !v.Interesting {
+		t.Errorf("Name a\\b.txt: Test got %+v, %v; want the candidate so named", v, err)
 	}
 }
 

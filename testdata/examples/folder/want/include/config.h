@@ -1,3 +1,1 @@
-#ifndef CONFIG_H
 #define MEAN(total, count) ((total) / (count))
-#endif
