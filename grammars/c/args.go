@@ -15,15 +15,22 @@ var literalKinds = map[string]bool{
 // a call ("f(x, g(y))" becomes "f(0, 0)", then "f(0, g(y))", "f(x, 0)"),
 // all of a call's arguments at once first, then one by one, so that what
 // only fed an argument (a variable, its declaration, a call) can go.
-// Constants and arguments that are 0 already are left alone.
+// Constants and arguments that are 0 already are left alone, and so are
+// the arguments of the function-like macros the input defines.
 func zeroArguments(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var cands []tree.Candidate
+	macros := functionMacros(t.Src)
 	t.Walk(c, func(id tree.NodeID) bool {
 		if !shown(c, id) {
 			return false
 		}
 		if t.Nodes[id].Kind != "argument_list" || c.Edited(id) {
 			return true
+		}
+		if call := t.Nodes[id].Parent; call != tree.NoNode && t.Nodes[call].Kind == "call_expression" {
+			if callee := t.Children(call)[0]; t.Nodes[callee].Kind == "identifier" && macroCall(macros, t.Text(callee)) {
+				return true // a macro's arguments may be types or names, not values
+			}
 		}
 		var args []tree.NodeID
 		for _, a := range listItems(t, c, id) {

@@ -110,3 +110,44 @@ func replaceWord(text, name, repl string) (string, bool) {
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// functionMacros returns the names of the function-like macros that src
+// defines, "#define NAME(" (no blank before the parenthesis), outside
+// comments and literals.
+func functionMacros(src []byte) map[string]bool {
+	names := map[string]bool{}
+	Scan(src, 0, func(_, j int) int { return j }, func(i int) int {
+		end := skipLine(src, i)
+		line := src[i+1 : end]
+		k := 0
+		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+			k++
+		}
+		if !bytesHasPrefix(line[k:], "define") {
+			return end
+		}
+		k += len("define")
+		if k >= len(line) || line[k] != ' ' && line[k] != '\t' {
+			return end
+		}
+		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+			k++
+		}
+		n := k
+		for n < len(line) && isIdent(line[n]) {
+			n++
+		}
+		if n > k && n < len(line) && line[n] == '(' {
+			names[string(line[k:n])] = true
+		}
+		return end
+	})
+	return names
+}
+
+func bytesHasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
+
+// macroCall reports whether the argument list whose call's callee is
+// callee (an identifier's text) is that of a function-like macro of
+// macros: its arguments must stay as many as its parameters.
+func macroCall(macros map[string]bool, callee []byte) bool { return macros[string(callee)] }

@@ -117,7 +117,9 @@ var table = &ts.Table{
 	Terminated: ts.NewSet("struct_specifier", "union_specifier", "enum_specifier", "primitive_type",
 		"sized_type_specifier", "type_identifier", "macro_type_specifier"),
 
-	Plan: planDeclarators,
+	Plan: func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+		return planMacroArguments(pl, p, planDeclarators(pl, p, parts))
+	},
 
 	// A block may take the place of a block, a statement of a statement
 	// (or a block), an expression in an operand or value slot (one
@@ -223,6 +225,57 @@ func isItem(p, c *ts.Node, afterColon bool) bool {
 		return afterColon
 	}
 	return true // a stray ";"
+}
+
+// planMacroArguments keeps the arguments of a call of a function-like
+// macro the input defines, and the parameters of such a macro: gcc refuses
+// a call whose arguments are not as many as the macro's parameters ("macro
+// "MAX" requires 2 arguments, but only 1 given"), which tree-sitter reads
+// as any call. (Argument zeroing leaves them too.)
+func planMacroArguments(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	switch p.Kind {
+	case "preproc_params":
+		return keepItems(parts)
+	case "argument_list", "parameter_list":
+		if call := pl.Parent(); call != nil && isMacroCall(pl, call) {
+			return keepItems(parts)
+		}
+	case "call_expression", "function_declarator":
+		// A macro's call at the top level reads as a function's
+		// declaration: GETTER(int, width).
+		if isMacroCall(pl, p) {
+			for i := range parts {
+				if k := pl.Kind(parts[i]); k == "argument_list" || k == "parameter_list" {
+					parts[i].Replace = "" // not "()"
+				}
+			}
+		}
+	}
+	return parts
+}
+
+// isMacroCall reports whether call, a call_expression or a
+// function_declarator, calls a function-like macro the input defines.
+func isMacroCall(pl *ts.Planner, call *ts.Node) bool {
+	if call.Kind != "call_expression" && call.Kind != "function_declarator" {
+		return false
+	}
+	callee := pl.FirstChild(call)
+	if callee == nil || callee.Kind != "identifier" {
+		return false
+	}
+	macros := pl.Memo("c.functionMacros", func(src []byte) any { return functionMacros(src) }).(map[string]bool)
+	return macroCall(macros, pl.Text(callee))
+}
+
+// keepItems makes the list items of parts stay.
+func keepItems(parts []ts.Part) []ts.Part {
+	for i := range parts {
+		if parts[i].Is(tree.ListItem) {
+			parts[i].Flags &^= tree.Removable
+		}
+	}
+	return parts
 }
 
 // planDeclarators makes the declarators of a declaration that has several

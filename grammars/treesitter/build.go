@@ -55,6 +55,24 @@ func (pl *Planner) FirstChild(n *Node) *Node {
 	return &pl.b.raw[n.first]
 }
 
+// Text returns the bytes of n in the input.
+func (pl *Planner) Text(n *Node) []byte { return pl.b.src[n.Start:n.End] }
+
+// Memo returns what f returns, computed once for the input under key: a
+// Plan that needs a fact of the whole input (the macros it defines, say)
+// computes it at its first node.
+func (pl *Planner) Memo(key string, f func(src []byte) any) any {
+	if v, ok := pl.b.memo[key]; ok {
+		return v
+	}
+	if pl.b.memo == nil {
+		pl.b.memo = map[string]any{}
+	}
+	v := f(pl.b.src)
+	pl.b.memo[key] = v
+	return v
+}
+
 // Group returns a part of the given kind and flags holding members.
 func (pl *Planner) Group(kind string, flags tree.Flags, members ...Part) Part {
 	return Part{node: -1, Kind: kind, Flags: flags, Members: members}
@@ -72,8 +90,9 @@ type builder struct {
 	src   []byte
 	raw   []Node
 	t     *tree.Tree
-	parts []Part // a stack: the parts of the nodes being added, outer first
-	path  []int  // the copied nodes whose children are being added, outer first
+	parts []Part         // a stack: the parts of the nodes being added, outer first
+	path  []int          // the copied nodes whose children are being added, outer first
+	memo  map[string]any // see Planner.Memo
 }
 
 // build adds the root, spanning all of the source, and everything below.
