@@ -72,3 +72,18 @@ func testRuns(stderr string) string {
 	}
 	return stderr[strings.LastIndexByte(stderr[:i], ' ')+1 : i]
 }
+
+// TestCommandWithDash runs a -c command line that begins with "-" as a
+// command, not as an option of the shell.
+func TestCommandWithDash(t *testing.T) {
+	dir := t.TempDir()
+	script(t, dir, "-probe", `test -f "$1"`)
+	spec := commandTest(`-probe "$1"`)
+	cand := filepath.Join(dir, "cand.txt")
+	os.WriteFile(cand, []byte("x"), 0o644)
+	cmd := exec.Command(spec.path, append(spec.args, cand)...)
+	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%s %q: %v\n%s", spec.path, spec.args, err, out)
+	}
+}

@@ -15,7 +15,7 @@
 // paths. A bare name (test.sh) is the file in the current directory if
 // there is one, else a command in $PATH. Flags may also follow TEST and
 // INPUT. With -c, COMMAND is the test instead: bash (sh where there is no
-// bash) runs it as `bash -c COMMAND hdd-test CANDIDATE` in the same
+// bash) runs it as `bash -c -- COMMAND hdd-test CANDIDATE` in the same
 // directory, where it names the candidate by INPUT's name or as "$1".
 // Every candidate hdd shows the test is
 // well-formed: valid JSON, well-formed XML (or, for malformed input, XML

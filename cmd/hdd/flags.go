@@ -235,7 +235,7 @@ holding only the candidate (with INPUT's name), with a TMPDIR of its own
 files by absolute paths: compile with -I/home/me/proj/include, not -I.; a
 script finds files beside itself as "$(dirname "$0")/expected.txt".
 With -c, COMMAND is the test, run by bash (sh where there is none) as
-bash -c COMMAND hdd-test CANDIDATE in the same directory: it names the
+bash -c -- COMMAND hdd-test CANDIDATE in the same directory: it names the
 candidate by INPUT's name or as "$1".
 
 The result goes to INPUT with .reduced before its extension (or -o FILE); the

@@ -33,13 +33,14 @@ func executableTest(testArg string) (testSpec, error) {
 
 // commandTest returns the test given as -c command, run by bash where
 // there is one (its syntax is what users write, C-Vise's -c included),
-// else by /bin/sh.
+// else by /bin/sh. ("--" ends the shell's options: a command that starts
+// with "-" is a command.)
 func commandTest(command string) testSpec {
 	shell, err := exec.LookPath("bash")
 	if err != nil {
 		shell = "/bin/sh"
 	}
-	return testSpec{path: shell, exe: shell, args: []string{"-c", command, commandArg0}, command: command}
+	return testSpec{path: shell, exe: shell, args: []string{"-c", "--", command, commandArg0}, command: command}
 }
 
 // file returns the test's file, which a run must not write: "" for a
