@@ -12,7 +12,7 @@ import (
 )
 
 // TestBareNameInCurrentDirectory runs a test named without ./ from the
-// current directory, as C-Vise users write it.
+// current directory, as C-Vise users write it, before one in $PATH.
 func TestBareNameInCurrentDirectory(t *testing.T) {
 	path := script(t, "exit 0")
 	t.Chdir(filepath.Dir(path))
@@ -26,6 +26,16 @@ func TestBareNameInCurrentDirectory(t *testing.T) {
 	}
 	if got, err := c.Executable(); err != nil || got != path {
 		t.Errorf("Executable: got %q, %v; want %q", got, err, path)
+	}
+
+	// A directory there named like a command ("dd") is refused as a
+	// directory, never run as the command.
+	if err := os.Mkdir("dd", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c = &Command{Path: "dd", TempDir: t.TempDir()}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("Check of the directory dd: got %v, want an error saying it is a directory", err)
 	}
 }
 

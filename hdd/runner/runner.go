@@ -502,8 +502,10 @@ func (c *Command) resolve() (string, error) {
 		return abs, nil
 	}
 	// A bare name is a file in the current directory if there is one
-	// (C-Vise takes `cvise test.sh crash.c` so), else a command in $PATH.
-	if fi, err := os.Stat(c.Path); err == nil && fi.Mode().IsRegular() {
+	// (C-Vise takes `cvise test.sh crash.c` so), else a command in $PATH;
+	// a directory there is named as such by Check, not passed over for
+	// a command of the same name.
+	if _, err := os.Stat(c.Path); err == nil {
 		abs, err := filepath.Abs(c.Path)
 		if err != nil {
 			return "", c.errorf(err, "cannot be located: %v", err)
