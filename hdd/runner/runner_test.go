@@ -556,9 +556,6 @@ func TestBadName(t *testing.T) {
 			t.Errorf("Name %q: Check got nil error, want one", name)
 		}
 	}
-	if runtime.GOOS == "windows" {
-		return
-	}
 	// A backslash is a byte of a Unix file name.
 	c := &Command{Path: "/bin/sh", Args: []string{"-c", `test -f "$0" && test "${0##*/}" = 'a\b.txt'`}, Name: `a\b.txt`, TempDir: t.TempDir()}
 	if v, err := c.Test(t.Context(), nil); err != nil || !v.Interesting {
