@@ -48,6 +48,11 @@ func unitLen(b []byte) int {
 		}
 		switch b[1] {
 		case 'u':
+			// A surrogate pair, \ud83d\ude00, is one character: a lone
+			// half is an error to strict parsers (jq).
+			if len(b) >= 12 && isSurrogate(b[2:6], 'd', "89ab") && b[6] == '\\' && b[7] == 'u' && isSurrogate(b[8:12], 'd', "cdef") {
+				return 12
+			}
 			return min(6, len(b))
 		case 'x':
 			j := 2
@@ -59,6 +64,22 @@ func unitLen(b []byte) int {
 		return 1 + runeLen(b[1:])
 	}
 	return runeLen(b)
+}
+
+// isSurrogate reports whether the four hex digits h are a UTF-16
+// surrogate whose first digit is first and second one of second (either
+// case): d800-dbff the high half, dc00-dfff the low.
+func isSurrogate(h []byte, first byte, second string) bool {
+	if h[0]|0x20 != first {
+		return false
+	}
+	c := h[1] | 0x20
+	for i := range len(second) {
+		if c == second[i] {
+			return isHex(h[2]) && isHex(h[3])
+		}
+	}
+	return false
 }
 
 func isRefByte(c byte) bool {

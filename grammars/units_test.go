@@ -17,6 +17,11 @@ func TestTextUnits(t *testing.T) {
 		{`a\n\u00e9\x41b\"`, []string{"a", `\n`, `\u00e9`, `\x41`, "b", `\"`}},
 		{"\xe9t\xe9", []string{"\xe9", "t", "\xe9"}}, // Latin-1 bytes stay whole
 		{"& b;", []string{"&", " ", "b", ";"}},
+		// A surrogate pair is one character; a lone half or a pair in
+		// the wrong order stays as it is, unit by unit.
+		{`x\ud83d\ude00y\uD83D\uDE01`, []string{"x", `\ud83d\ude00`, "y", `\uD83D\uDE01`}},
+		{`\ud83dz\ude00\ud83d`, []string{`\ud83d`, "z", `\ude00`, `\ud83d`}},
+		{`\ud83d\u0041`, []string{`\ud83d`, `\u0041`}},
 	}
 	for _, tc := range tests {
 		open, close, ends := TextUnits([]byte(tc.in))
