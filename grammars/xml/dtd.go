@@ -36,6 +36,31 @@ func (p *parser) noteItem(kind string, start, end int) {
 	p.dtd = append(p.dtd, it)
 }
 
+// noteDefaultNS records the namespace prefixes that the declaration
+// src[start:end], if it is an <!ATTLIST>, binds by default: an attribute
+// xmlns:p with a default value, which a parser that reads the internal
+// subset (xmllint, expat) gives every such element that does not set it.
+func (p *parser) noteDefaultNS(start, end int) {
+	src := p.src
+	if !bytes.HasPrefix(src[start:end], []byte("<!ATTLIST")) {
+		return
+	}
+	j := start + len("<!ATTLIST")
+	for j < end && isWS(src[j]) {
+		j++
+	}
+	elem := string(src[j:min(xmlNameEnd(src, j), end)])
+	for _, d := range attDefs(src, start, end) {
+		name := src[d.start:min(xmlNameEnd(src, d.start), d.end)]
+		if pre, ok := bytes.CutPrefix(name, []byte("xmlns:")); ok && len(pre) > 0 && bytes.ContainsAny(src[d.start:d.end], `"'`) {
+			if p.defaultNS == nil {
+				p.defaultNS = map[string][][]byte{}
+			}
+			p.defaultNS[elem] = append(p.defaultNS[elem], pre)
+		}
+	}
+}
+
 // externalID returns the external identifier of the XML doctype at i
 // (PUBLIC "pub" "sys" or SYSTEM "sys"), with the part that names the public
 // identifier (PUBLIC "pub") and the system literal; ok is false when there

@@ -252,10 +252,12 @@ func (p *parser) checkDup(tk *tag) {
 	}
 }
 
-// checkNS binds the namespace prefixes tk declares and checks that the
+// checkNS binds the namespace prefixes tk declares, or the internal
+// subset declares for its elements by default, and checks that the
 // prefixes of its element and attribute names are bound.
 func (p *parser) checkNS(tk *tag, name []byte) {
 	src := p.src
+	p.ns = append(p.ns, p.defaultNS[string(name)]...)
 	for _, a := range tk.attrs {
 		an := src[a.start:a.nameEnd]
 		if bytes.HasPrefix(an, []byte("xmlns:")) {

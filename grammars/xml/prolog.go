@@ -220,6 +220,7 @@ func (p *parser) subset(i int, tk *tag) int {
 				return -1
 			}
 			p.noteItem("markup-decl", i, j)
+			p.noteDefaultNS(i, j)
 			i = j
 		default:
 			tk.err(errMarkup, i, "junk in the internal subset", nil)

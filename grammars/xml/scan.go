@@ -141,9 +141,10 @@ type parser struct {
 	stack     []open
 	ns        [][]byte // bound namespace prefixes, innermost last
 
-	dtd       []dtdItem       // the items of the internal subset being scanned
-	entities  map[string]bool // general entities declared in the internal subset
-	anyEntity bool            // undeclared entities are allowed (external DTD)
+	dtd       []dtdItem           // the items of the internal subset being scanned
+	entities  map[string]bool     // general entities declared in the internal subset
+	defaultNS map[string][][]byte // the prefixes an <!ATTLIST> binds by default, by element
+	anyEntity bool                // undeclared entities are allowed (external DTD)
 	// The internal subset being scanned: the parameter entities declared
 	// so far, whether an undeclared entity is allowed so far (an external
 	// DTD, a parameter entity reference whose value hdd does not read),
