@@ -109,7 +109,7 @@ func SkipQuoted(src []byte, i int) int {
 // of texts of megabytes, once for each candidate in C++ (see cpp's hide).
 const (
 	identByte  = 1 << iota // may be in an identifier
-	identStart             // may begin one (with ident)
+	identStart             // may begin one (with identByte)
 	special                // may begin a comment, literal or directive
 )
 
