@@ -276,6 +276,16 @@ func (c Candidate) firstRemoved(from, to NodeID) NodeID {
 	return NoNode
 }
 
+// Hoists reports whether c hoists a node.
+func (c Candidate) Hoists() bool {
+	for _, s := range c.subst {
+		if s.Hoist != NoNode {
+			return true
+		}
+	}
+	return false
+}
+
 // Edited reports whether node id is removed, replaced or hoisted.
 func (c Candidate) Edited(id NodeID) bool {
 	if c.Removed(id) {
