@@ -59,7 +59,7 @@ func makePlan(test, input string, o options) (*plan, error) {
 		if sameFile(p.backup, real) {
 			// The backup would be taken for one made already, and the
 			// result written over the only copy of the original.
-			return nil, fmt.Errorf("%s and its backup %s are the same file (a symbolic link): -in-place would overwrite the original; remove the link, or give -o", input, p.backup)
+			return nil, fmt.Errorf("%s and its backup %s are the same file (through a link): -in-place would overwrite the original; remove the link, or give -o", input, p.backup)
 		}
 	case p.out == "" && p.folder:
 		p.out = p.input + ".reduced"

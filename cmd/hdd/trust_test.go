@@ -417,7 +417,8 @@ func TestInPlaceKeepsEveryOriginal(t *testing.T) {
 
 // TestInPlaceBackupIsInput refuses -in-place where the input and its
 // backup are one file through a symbolic link, either way round, for a
-// file and a folder: the result would overwrite the only original.
+// file and a folder, or a hard link: the result would overwrite the only
+// original.
 func TestInPlaceBackupIsInput(t *testing.T) {
 	src := `{"x":1,"payload":{"bugA":true}}` + "\n"
 	for _, tt := range []struct {
@@ -455,6 +456,20 @@ func TestInPlaceBackupIsInput(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a hard link", func(t *testing.T) {
+		dir := t.TempDir()
+		test := script(t, dir, "t.sh", bugScript)
+		input := filepath.Join(dir, "case.json")
+		os.WriteFile(input+".orig", []byte(src), 0o644)
+		os.Link(input+".orig", input)
+		r := runHDD(t, "-in-place", test, input)
+		if r.code != 1 || !strings.Contains(r.stderr, "are the same file") {
+			t.Errorf("exit %d, want 1 and the same file named:\n%s", r.code, r.stderr)
+		}
+		if b, _ := os.ReadFile(input + ".orig"); string(b) != src {
+			t.Errorf("the original = %q, want it as it was", b)
+		}
+	})
 }
 
 // TestInPlaceSymlinkAndModes follows a symbolic link to its target and
