@@ -36,8 +36,19 @@ func removeParams(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 			continue
 		}
 		var unused []int
+		knr := map[int][]tree.NodeID{} // a K&R parameter's declarator, and its declaration if it declares no other
 		for k, p := range params {
 			p = itemNode(t, p)
+			if t.Nodes[p].Kind == "identifier" { // K&R: f(a, b) int a; char *b; {...}
+				name := string(t.Text(p))
+				decl, ok := knrDeclaration(t, c, def.decl, name)
+				if !ok || def.body != tree.NoNode && usesName(t, c, def.body, name) {
+					continue
+				}
+				knr[k] = decl
+				unused = append(unused, k)
+				continue
+			}
 			if t.Nodes[p].Kind != "parameter_declaration" {
 				continue // ... or something odd
 			}
@@ -60,6 +71,19 @@ func removeParams(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 					ids = append(ids, list[k])
 				}
 			}
+			// A K&R declaration goes whole where every name it declares goes.
+			gone := map[tree.NodeID]int{}
+			for _, k := range ks {
+				if d := knr[k]; len(d) > 0 {
+					ids = append(ids, d[0])
+					gone[d[1]]++
+				}
+			}
+			for decl, n := range gone {
+				if n == len(knrDeclarators(t, c, decl)) {
+					ids = append(ids, decl)
+				}
+			}
 			return c.Remove(ids...)
 		}
 		if len(unused) > 1 {
@@ -70,4 +94,46 @@ func removeParams(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		}
 	}
 	return cands
+}
+
+// knrDeclaration returns, for the K&R parameter name of the function
+// definition def, the node that removes its declaration (the declarator,
+// a list item, or the declaration that declares it alone) and that
+// declaration, and whether there is one.
+func knrDeclaration(t *tree.Tree, c tree.Candidate, def tree.NodeID, name string) ([]tree.NodeID, bool) {
+	for _, d := range t.Children(def) {
+		if t.Nodes[d].Kind != "declaration" || !shown(c, d) {
+			continue
+		}
+		ds := knrDeclarators(t, c, d)
+		for _, x := range ds {
+			if declaratorName(t, x) != name {
+				continue
+			}
+			if len(ds) == 1 {
+				return []tree.NodeID{d, d}, true
+			}
+			return []tree.NodeID{x, d}, true
+		}
+	}
+	return nil, false
+}
+
+// knrDeclarators returns the declarators of the declaration d that c
+// keeps: its list items, or the declaration itself when it has one.
+func knrDeclarators(t *tree.Tree, c tree.Candidate, d tree.NodeID) []tree.NodeID {
+	if items := listItems(t, c, d); len(items) > 0 {
+		return items
+	}
+	return []tree.NodeID{d}
+}
+
+// declaratorName returns the name that the declarator, list item or
+// declaration id declares.
+func declaratorName(t *tree.Tree, id tree.NodeID) string {
+	id = itemNode(t, id)
+	if t.Nodes[id].Kind == "identifier" {
+		return string(t.Text(id))
+	}
+	return declaredName(t, id)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
 )
 
 var update = flag.Bool("update", false, "update the golden files")
@@ -88,4 +89,42 @@ func readDoc(t *testing.T, file string) ([]byte, *grammars.Doc) {
 		t.Fatal(err)
 	}
 	return src, doc
+}
+
+// TestRemoveKnRParams checks that parameter removal takes a K&R
+// parameter's declaration with it: its declarator where the declaration
+// declares others, the declaration where it declares it alone or where
+// every name it declares goes.
+func TestRemoveKnRParams(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"a declaration of its own", "int f(a, b)\n    int a;\n    char *b;\n{\n    return a;\n}\nint g(void) { return f(1, 0); }\n",
+			[]string{"int f(a)\n    int a;\n{\n    return a;\n}\nint g(void) { return f(1); }\n"}},
+		{"a shared declaration", "int f(x, y)\n    int x, y;\n{\n    return x;\n}\n",
+			[]string{"int f(x)\n    int x;\n{\n    return x;\n}\n"}},
+		{"every name of a shared declaration", "int f(x, y)\n    int x, y;\n{\n    return 0;\n}\n",
+			[]string{"int f()\n{\n    return 0;\n}\n", "int f(y)\n    int y;\n{\n    return 0;\n}\n", "int f(x)\n    int x;\n{\n    return 0;\n}\n"}},
+		{"used", "int f(a)\n    int a;\n{\n    return a;\n}\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := Parse(t.Context(), []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range removeParams(doc.Tree, tree.Candidate{}) {
+				text := unparse.Text(doc.Tree, doc.Policy, c)
+				if err := doc.Policy.Check(text); err != nil {
+					t.Errorf("Check(%q): %v", text, err)
+				}
+				got = append(got, string(text))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
 }
