@@ -11,31 +11,10 @@ import (
 )
 
 func TestExpandMacros(t *testing.T) {
-	src := "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n"
-	doc, err := Parse(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range expandMacros(doc.Tree, tree.Candidate{}) {
-		text := unparse.Text(doc.Tree, doc.Policy, c)
-		if err := doc.Policy.Check(text); err != nil {
-			t.Errorf("candidate %q: %v", text, err)
-		}
-		got = append(got, string(text))
-	}
-	want := []string{
+	checkTransform(t, expandMacros, "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n", []string{
 		"#define N 3\n#define UNUSED 1\nint f() { return N + N; }\n",
 		"#define local\n#define UNUSED 1\nlocal int f() { return 3 + 3; }\n",
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d candidates %q, want %q", len(got), got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("candidate %d:\n got %q\nwant %q", i, got[i], want[i])
-		}
-	}
+	})
 }
 
 func TestReplaceWord(t *testing.T) {

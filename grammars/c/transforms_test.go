@@ -15,7 +15,6 @@ import (
 	"github.com/hddreduce/hdd/grammars/grammartest"
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
-	"github.com/hddreduce/hdd/unparse"
 )
 
 var update = flag.Bool("update", false, "update the golden files")
@@ -109,22 +108,6 @@ func TestRemoveKnRParams(t *testing.T) {
 		{"used", "int f(a)\n    int a;\n{\n    return a;\n}\n", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse(t.Context(), []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, c := range removeParams(doc.Tree, tree.Candidate{}) {
-				text := unparse.Text(doc.Tree, doc.Policy, c)
-				if err := doc.Policy.Check(text); err != nil {
-					t.Errorf("Check(%q): %v", text, err)
-				}
-				got = append(got, string(text))
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got  %q\nwant %q", got, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkTransform(t, removeParams, tt.src, tt.want) })
 	}
 }

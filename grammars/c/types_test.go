@@ -1,13 +1,6 @@
 package c
 
-import (
-	"context"
-	"slices"
-	"testing"
-
-	"github.com/hddreduce/hdd/hdd/tree"
-	"github.com/hddreduce/hdd/unparse"
-)
+import "testing"
 
 func TestSimplifyTypes(t *testing.T) {
 	tests := []struct {
@@ -24,22 +17,6 @@ func TestSimplifyTypes(t *testing.T) {
 			[]string{"struct S { int v; };\nvoid g(void);\ntypedef struct S T;\n"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse(context.Background(), []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, c := range simplifyTypes(doc.Tree, tree.Candidate{}) {
-				text := unparse.Text(doc.Tree, doc.Policy, c)
-				if err := doc.Policy.Check(text); err != nil {
-					t.Errorf("%q: %v", text, err)
-				}
-				got = append(got, string(text))
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got  %q\nwant %q", got, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkTransform(t, simplifyTypes, tt.src, tt.want) })
 	}
 }

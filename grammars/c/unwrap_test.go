@@ -50,22 +50,27 @@ func TestUnwrapConditionals(t *testing.T) {
 		{"none", "int a;\n#define A 1\n", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			doc, err := Parse(t.Context(), []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, c := range unwrapConditionals(doc.Tree, tree.Candidate{}) {
-				text := unparse.Text(doc.Tree, doc.Policy, c)
-				if err := doc.Policy.Check(text); err != nil {
-					t.Errorf("Check(%q): %v", text, err)
-				}
-				got = append(got, string(text))
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got  %q\nwant %q", got, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkTransform(t, unwrapConditionals, tt.src, tt.want) })
+	}
+}
+
+// checkTransform checks that transform proposes, for src, the candidates
+// whose texts are want, in order, each passing Check.
+func checkTransform(t *testing.T, transform func(*tree.Tree, tree.Candidate) []tree.Candidate, src string, want []string) {
+	t.Helper()
+	doc, err := Parse(t.Context(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range transform(doc.Tree, tree.Candidate{}) {
+		text := unparse.Text(doc.Tree, doc.Policy, c)
+		if err := doc.Policy.Check(text); err != nil {
+			t.Errorf("Check(%q): %v", text, err)
+		}
+		got = append(got, string(text))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
