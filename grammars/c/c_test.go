@@ -660,6 +660,7 @@ func TestCheckDeclarations(t *testing.T) {
 	src := "typedef int T;\nint g;\nint f(int v) { return v; }\nint h(int v) { return v; }\nint main(void) { T x = g; int (*p)(int) = h; return f(x) + p(x); }\n"
 	guarded := "#define M 1\n#ifndef M\n#endif\n" + src
 	sized := "typedef unsigned long size_t;\nsize_t n;\n" + src
+	macros := "#define MAX(a, b) \\\n  ((a) > (b) ? (a) : (b))\n#define C(x) (c + x)\nint a;\nint c;\n" + src
 	tests := []struct {
 		name, input, cand string
 		refused           bool
@@ -672,6 +673,8 @@ func TestCheckDeclarations(t *testing.T) {
 		{"a function called only", src, strings.Replace(src, "int f(int v) { return v; }\n", "", 1), false},
 		{"a function named as a value", src, strings.Replace(src, "int h(int v) { return v; }\n", "", 1), true},
 		{"a macro tested only", guarded, strings.Replace(guarded, "#define M 1\n", "", 1), false},
+		{"a name a macro's parameter shares", macros, strings.Replace(macros, "int a;\n", "", 1), false},
+		{"a name a macro's body uses", macros, strings.Replace(macros, "int c;\n", "", 1), true},
 		{"a use gone with its declaration", src, strings.Replace(strings.Replace(src, "int g;\n", "", 1), "T x = g;", "T x = 0;", 1), false},
 	}
 	for _, tt := range tests {

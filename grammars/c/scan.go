@@ -152,5 +152,68 @@ func Conditional(text []byte, end int) bool {
 	return bytes.HasPrefix(d, []byte("if")) || bytes.HasPrefix(d, []byte("elif")) || bytes.HasPrefix(d, []byte("undef"))
 }
 
-// implicit is C's Implicit: a function called, a macro tested.
-func implicit(text []byte, end int) bool { return Called(text, end) || Conditional(text, end) }
+// MacroParameter reports whether the word of text that ends at end is a
+// parameter of the function-like macro whose #define holds it: in the
+// macro's parameter list, or in its body where it names one of them
+// (#define MAX(a, b) ((a) > (b) ? (a) : (b))). Such a word names no
+// variable, type or function of the file.
+func MacroParameter(text []byte, end int) bool {
+	start := end
+	for start > 0 && isIdent(text[start-1]) {
+		start--
+	}
+	// The directive's first line: back over the lines a backslash continues.
+	ls := bytes.LastIndexByte(text[:start], '\n') + 1
+	for ls >= 2 && (text[ls-2] == '\\' || ls >= 3 && text[ls-2] == '\r' && text[ls-3] == '\\') {
+		ls = bytes.LastIndexByte(text[:ls-1], '\n') + 1
+	}
+	i := skipBlanks(text, ls)
+	if i >= len(text) || text[i] != '#' {
+		return false
+	}
+	i = skipBlanks(text, i+1)
+	if !bytes.HasPrefix(text[i:], []byte("define")) {
+		return false
+	}
+	j := skipBlanks(text, i+len("define"))
+	if j == i+len("define") {
+		return false
+	}
+	for j < len(text) && isIdent(text[j]) {
+		j++
+	}
+	if j >= len(text) || text[j] != '(' {
+		return false // an object-like macro
+	}
+	n := bytes.IndexByte(text[j:], ')')
+	if n < 0 {
+		return false
+	}
+	lp, rp := j, j+n // the parameter list's parentheses
+	switch {
+	case start > lp && end <= rp:
+		return true
+	case start > rp:
+		for p := range bytes.SplitSeq(text[lp+1:rp], []byte(",")) {
+			if string(bytes.Trim(p, " \t\\\r\n")) == string(text[start:end]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// skipBlanks returns the offset of the first byte from i on that is not
+// a space or a tab.
+func skipBlanks(text []byte, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// implicit is C's Implicit: a function called, a macro tested, a macro's
+// parameter.
+func implicit(text []byte, end int) bool {
+	return Called(text, end) || Conditional(text, end) || MacroParameter(text, end)
+}

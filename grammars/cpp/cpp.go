@@ -54,7 +54,7 @@ var Language = &ts.Language{
 	Hide:          hide,
 	Declares:      declares,
 	Words:         c.Words,
-	Implicit:      c.Conditional,
+	Implicit:      func(text []byte, end int) bool { return c.Conditional(text, end) || c.MacroParameter(text, end) },
 	Unused:        true,
 	Locals:        ts.NewSet("compound_statement", "lambda_expression", "requires_expression"),
 	Reopens:       ts.NewSet("namespace_definition"),

@@ -162,7 +162,7 @@ func (c *checker) undeclared(b base, cand []byte, e sitter.EditInput) (*pending,
 	used := map[string]bool{} // the lost names a word of the span uses
 	c.lang.Words(span, func(start, end int) {
 		w := span[start:end]
-		use := c.lang.Implicit == nil || !c.lang.Implicit(span, end)
+		use := c.lang.Implicit == nil || !c.lang.Implicit(cand, lo+end) // judged in the whole text, as usesIn does
 		if !isLost[string(w)] {
 			if !use || !gone || !b.declared[string(w)] || n.decls[string(w)] != nil {
 				return
