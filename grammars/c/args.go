@@ -28,7 +28,7 @@ func zeroArguments(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 			return true
 		}
 		if call := t.Nodes[id].Parent; call != tree.NoNode && t.Nodes[call].Kind == "call_expression" {
-			if callee := t.Children(call)[0]; t.Nodes[callee].Kind == "identifier" && macroCall(macros, t.Text(callee)) {
+			if callee := t.Children(call)[0]; t.Nodes[callee].Kind == "identifier" && macros[string(t.Text(callee))] {
 				return true // a macro's arguments may be types or names, not values
 			}
 		}

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/hddreduce/hdd/hdd/tree"
@@ -112,42 +113,38 @@ func isIdentByte(c byte) bool {
 }
 
 // functionMacros returns the names of the function-like macros that src
-// defines, "#define NAME(" (no blank before the parenthesis), outside
-// comments and literals.
+// defines (see functionMacroAt), outside comments and literals.
 func functionMacros(src []byte) map[string]bool {
 	names := map[string]bool{}
 	Scan(src, 0, func(_, j int) int { return j }, func(i int) int {
-		end := skipLine(src, i)
-		line := src[i+1 : end]
-		k := 0
-		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
-			k++
+		if name, _, ok := functionMacroAt(src, i); ok {
+			names[string(name)] = true
 		}
-		if !bytesHasPrefix(line[k:], "define") {
-			return end
-		}
-		k += len("define")
-		if k >= len(line) || line[k] != ' ' && line[k] != '\t' {
-			return end
-		}
-		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
-			k++
-		}
-		n := k
-		for n < len(line) && isIdent(line[n]) {
-			n++
-		}
-		if n > k && n < len(line) && line[n] == '(' {
-			names[string(line[k:n])] = true
-		}
-		return end
+		return skipLine(src, i)
 	})
 	return names
 }
 
-func bytesHasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
-
-// macroCall reports whether the argument list whose call's callee is
-// callee (an identifier's text) is that of a function-like macro of
-// macros: its arguments must stay as many as its parameters.
-func macroCall(macros map[string]bool, callee []byte) bool { return macros[string(callee)] }
+// functionMacroAt returns, for the directive whose "#" is at i, the name
+// of the function-like macro it defines, "#define NAME(" (no blank before
+// the parenthesis), and the offset of that parenthesis; ok is false for
+// any other line.
+func functionMacroAt(text []byte, i int) (name []byte, lp int, ok bool) {
+	j := skipBlanks(text, i+1)
+	if !bytes.HasPrefix(text[j:], []byte("define")) {
+		return nil, 0, false
+	}
+	j += len("define")
+	k := skipBlanks(text, j)
+	if k == j {
+		return nil, 0, false
+	}
+	n := k
+	for n < len(text) && isIdent(text[n]) {
+		n++
+	}
+	if n == k || n >= len(text) || text[n] != '(' {
+		return nil, 0, false // an object-like macro
+	}
+	return text[k:n], n, true
+}

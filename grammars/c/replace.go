@@ -265,7 +265,7 @@ func isMacroCall(pl *ts.Planner, call *ts.Node) bool {
 		return false
 	}
 	macros := pl.Memo("c.functionMacros", func(src []byte) any { return functionMacros(src) }).(map[string]bool)
-	return macroCall(macros, pl.Text(callee))
+	return macros[string(pl.Text(callee))]
 }
 
 // keepItems makes the list items of parts stay.

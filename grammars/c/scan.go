@@ -171,25 +171,15 @@ func MacroParameter(text []byte, end int) bool {
 	if i >= len(text) || text[i] != '#' {
 		return false
 	}
-	i = skipBlanks(text, i+1)
-	if !bytes.HasPrefix(text[i:], []byte("define")) {
+	_, lp, ok := functionMacroAt(text, i)
+	if !ok {
 		return false
 	}
-	j := skipBlanks(text, i+len("define"))
-	if j == i+len("define") {
-		return false
-	}
-	for j < len(text) && isIdent(text[j]) {
-		j++
-	}
-	if j >= len(text) || text[j] != '(' {
-		return false // an object-like macro
-	}
-	n := bytes.IndexByte(text[j:], ')')
+	n := bytes.IndexByte(text[lp:], ')')
 	if n < 0 {
 		return false
 	}
-	lp, rp := j, j+n // the parameter list's parentheses
+	rp := lp + n // the parameter list's closing parenthesis
 	switch {
 	case start > lp && end <= rp:
 		return true

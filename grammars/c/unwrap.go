@@ -65,8 +65,9 @@ func unwrapConditionals(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		if len(body) > 0 && isAlternative(t.Nodes[body[len(body)-1]].Kind) {
 			alt, body = body[len(body)-1], body[:len(body)-1]
 		}
+		unwrapped := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "")
 		// The first branch alone.
-		keep := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "")
+		keep := unwrapped
 		if alt != tree.NoNode {
 			keep = keep.Remove(alt)
 		}
@@ -74,7 +75,7 @@ func unwrapConditionals(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		// The #else branch alone.
 		if alt != tree.NoNode && t.Nodes[alt].Kind == "preproc_else" {
 			if ak := shownChildren(t, c, alt); len(ak) > 0 && t.Nodes[ak[0]].Kind == "#else" && !c.Edited(ak[0]) {
-				other := c.Replace(head[0], "").Replace(head[1], "").Replace(end, "").Replace(ak[0], "")
+				other := unwrapped.Replace(ak[0], "")
 				for _, b := range body {
 					other = other.Replace(b, "")
 				}
