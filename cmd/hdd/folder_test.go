@@ -327,6 +327,12 @@ func TestFolderInPlace(t *testing.T) {
 	input := newProject(t)
 	os.Chmod(filepath.Join(input, "util.h"), 0o600)
 	os.Chmod(input, 0o750)
+	// A read-only folder that holds a file keeps its permissions in the
+	// backup.
+	ro := filepath.Join(input, "docs")
+	writeTree(t, ro, map[string]string{"notes.txt": "read me\n"})
+	os.Chmod(ro, 0o555)
+	t.Cleanup(func() { os.Chmod(ro, 0o755); os.Chmod(filepath.Join(input+".orig", "docs"), 0o755) })
 	orig := contents(t, input)
 	test := script(t, t.TempDir(), "t.sh", crashTest)
 	if r := runHDD(t, "-in-place", test, input); r.code != 0 {
@@ -339,7 +345,7 @@ func TestFolderInPlace(t *testing.T) {
 	if len(got) != 2 || !acceptsFolder(t, test, input) {
 		t.Errorf("proj = %q, want main.c and util.h reduced and interesting", got)
 	}
-	for p, want := range map[string]fs.FileMode{input: 0o750, filepath.Join(input, "util.h"): 0o600, filepath.Join(input+".orig", "util.h"): 0o600, input + ".orig": 0o750} {
+	for p, want := range map[string]fs.FileMode{input: 0o750, filepath.Join(input, "util.h"): 0o600, filepath.Join(input+".orig", "util.h"): 0o600, input + ".orig": 0o750, filepath.Join(input+".orig", "docs"): 0o555} {
 		if info, err := os.Stat(p); err != nil || info.Mode().Perm() != want {
 			t.Errorf("%s: %v, want mode %v", p, modeOf(info, err), want)
 		}
@@ -586,7 +592,7 @@ func TestFolderDumpTree(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
-	for _, want := range []string{"format folder", "\n  1 file [", `\"main.c\"`, "translation_unit", "\n  1 empty-folder [", "\n  1 link [", "    2 document ["} {
+	for _, want := range []string{"format folder", "\n  1 file [", `\"main.c\"`, "translation_unit", "\n  1 subfolder [", "\n  1 link [", "    2 document ["} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the dump lacks %q:\n%s", want, r.stdout)
 		}

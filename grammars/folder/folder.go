@@ -73,7 +73,7 @@ const (
 )
 
 // entryKinds are the kinds of the entry nodes, by archive kind.
-var entryKinds = map[archive.Kind]string{archive.File: "file", archive.Dir: "empty-folder", archive.Link: "link"}
+var entryKinds = map[archive.Kind]string{archive.File: "file", archive.Dir: "subfolder", archive.Link: "link"}
 
 // A file is what the folder's policy knows of one text file of the
 // original folder: its format and the policy its adapter gave.

@@ -15,12 +15,13 @@
 //	f 0644 12 "src/main.c"
 //	int main();
 //
-// a kind (f a regular file, d an empty folder, l a symbolic link), the
+// a kind (f a regular file, d a folder, l a symbolic link), the
 // permission bits in octal, the length of the data in bytes, the path
 // (slash-separated, relative to the folder, Go-quoted), a newline, then
 // the data (a file's bytes, a link's target, nothing for a folder) and a
-// newline. Folders that hold something are not entries: writing their
-// entries makes them. The lengths make the format exact for any bytes, and
+// newline. Folders that hold something are entries only where their
+// permissions are not [FolderMode]: writing what they hold makes them,
+// with FolderMode. The lengths make the format exact for any bytes, and
 // [Decode] accepts only the one encoding [Encode] gives, so that equal
 // folders have equal archives.
 //
@@ -44,7 +45,7 @@ type Kind byte
 // The kinds of entries, by their letter in the header.
 const (
 	File Kind = 'f' // a regular file
-	Dir  Kind = 'd' // an empty folder
+	Dir  Kind = 'd' // a folder: empty, or with permissions other than FolderMode
 	Link Kind = 'l' // a symbolic link; its data is the target
 )
 
@@ -60,7 +61,11 @@ func (k Kind) String() string {
 	return fmt.Sprintf("kind %q", byte(k))
 }
 
-// An Entry is a file, an empty folder or a symbolic link of a folder.
+// FolderMode is the permissions of a folder that is no entry of an
+// archive, made because it holds one.
+const FolderMode fs.FileMode = 0o755
+
+// An Entry is a file, a folder or a symbolic link of a folder.
 type Entry struct {
 	Kind Kind
 	Path string      // slash-separated, relative to the folder, clean: "src/main.c"
@@ -117,7 +122,8 @@ func Encode(entries []Entry) []byte {
 // entries' Data are subslices of b. It refuses anything Encode would not
 // give: a malformed header, a path that is not clean and relative, entries
 // out of order or twice, an entry inside a file or a link, a folder entry
-// that is not empty, a link whose target leads outside the folder.
+// with FolderMode that is not empty, a link whose target leads outside
+// the folder.
 func Decode(b []byte) ([]Entry, []Span, error) {
 	var entries []Entry
 	var spans []Span
@@ -131,7 +137,7 @@ func Decode(b []byte) ([]Entry, []Span, error) {
 			switch {
 			case !Less(prev.Path, e.Path):
 				return nil, nil, fmt.Errorf("entry %q at byte %d is out of order (after %q)", e.Path, off, prev.Path)
-			case strings.HasPrefix(e.Path, prev.Path+"/"):
+			case strings.HasPrefix(e.Path, prev.Path+"/") && (prev.Kind != Dir || prev.Mode == FolderMode):
 				// What is inside an entry comes right after it in
 				// this order: checking neighbours is enough.
 				return nil, nil, fmt.Errorf("entry %q at byte %d is inside the %s %q", e.Path, off, prev.Kind, prev.Path)

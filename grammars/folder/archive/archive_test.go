@@ -10,6 +10,8 @@ func TestEncodeDecode(t *testing.T) {
 	entries := []Entry{
 		{Kind: File, Path: "a", Mode: 0o644, Data: []byte("x\n")},
 		{Kind: Dir, Path: "b/empty", Mode: 0o755},
+		{Kind: Dir, Path: "b/ro", Mode: 0o555},
+		{Kind: File, Path: "b/ro/x", Mode: 0o644, Data: []byte("x")},
 		{Kind: File, Path: "b/z.c", Mode: 0o600, Data: nil},
 		{Kind: File, Path: "b.c", Mode: 0o755, Data: []byte("f 0644 3 \"fake\"\nabc\n")},
 		{Kind: Link, Path: "c/l", Mode: 0o777, Data: []byte("../a")},
@@ -60,7 +62,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"twice", "f 0644 0 \"a\"\n\nf 0644 0 \"a\"\n\n", "out of order"},
 		{"inside a file", "f 0644 0 \"a\"\n\nf 0644 0 \"a/b\"\n\n", "inside the file"},
 		{"inside a link", "l 0777 1 \"a\"\nb\nf 0644 0 \"a/b\"\n\n", "inside the symbolic link"},
-		{"inside a folder entry", "d 0755 0 \"a\"\n\nf 0644 0 \"a/b\"\n\n", "inside the folder"},
+		{"inside an empty folder entry", "d 0755 0 \"a\"\n\nf 0644 0 \"a/b\"\n\n", "inside the folder"},
 		{"absolute link", "l 0777 4 \"a\"\n/etc\n", "does not stay inside"},
 		{"link climbing out", "l 0777 5 \"a\"\n../up\n", "does not stay inside"},
 		{"link climbing out deeper", "l 0777 8 \"d/a\"\n../../up\n", "does not stay inside"},

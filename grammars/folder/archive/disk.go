@@ -43,7 +43,8 @@ func (e *SizeError) Error() string {
 
 // Read returns the archive of the folder dir (through a symbolic link if
 // dir is one): its regular files with their contents and permission
-// bits, its empty folders, and its symbolic links, each link's target in
+// bits, its empty folders and those whose permissions are not
+// FolderMode, and its symbolic links, each link's target in
 // the normal form that CheckLink describes (an absolute target inside the
 // folder becomes relative). It refuses, before reading any file, a
 // symbolic link that leads outside the folder (ErrOutside), a named pipe,
@@ -109,7 +110,7 @@ func Read(dir string, limit int64) ([]byte, error) {
 	}
 	kept := entries[:0]
 	for _, e := range entries {
-		if e.Kind == Dir && full[e.Path] {
+		if e.Kind == Dir && full[e.Path] && e.Mode == FolderMode {
 			continue // made by writing what it holds
 		}
 		kept = append(kept, e)
@@ -211,9 +212,10 @@ func special(mode fs.FileMode) string {
 }
 
 // Write makes the folder of archive b in dir, an empty folder: its files
-// with their permission bits, its empty folders and its links, and the
-// folders that hold them. Nothing is written outside dir: every path is
-// checked (see Decode) and opened through an os.Root on dir.
+// and folder entries with their permission bits, its links, and the
+// folders that hold them with FolderMode, whatever the umask. Nothing is
+// written outside dir: every path is checked (see Decode) and opened
+// through an os.Root on dir.
 func Write(dir string, b []byte) error {
 	entries, _, err := Decode(b)
 	if err != nil {
@@ -224,11 +226,14 @@ func Write(dir string, b []byte) error {
 		return err
 	}
 	defer root.Close()
-	var dirs []Entry
+	modes := map[string]fs.FileMode{} // the folders made, by path
 	for _, e := range entries {
 		if d := e.Dir(); d != "" {
-			if err := root.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
+			if err := root.MkdirAll(filepath.FromSlash(d), 0o700); err != nil {
 				return err
+			}
+			for ; d != "." && modes[d] == 0; d = path.Dir(d) {
+				modes[d] = FolderMode
 			}
 		}
 		name := filepath.FromSlash(e.Path)
@@ -253,11 +258,12 @@ func Write(dir string, b []byte) error {
 			if err := root.Mkdir(name, 0o700); err != nil {
 				return err
 			}
-			dirs = append(dirs, e)
+			modes[e.Path] = e.Mode
 		}
 	}
-	for _, e := range dirs {
-		if err := root.Chmod(filepath.FromSlash(e.Path), e.Mode); err != nil {
+	// Last, as a folder may forbid writing in it.
+	for d, mode := range modes {
+		if err := root.Chmod(filepath.FromSlash(d), mode); err != nil {
 			return err
 		}
 	}

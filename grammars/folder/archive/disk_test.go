@@ -45,9 +45,16 @@ func TestReadWrite(t *testing.T) {
 		"run.sh":        "#!/bin/sh\n",
 		"dangling":      "->nowhere/x",
 		"self":          "->self",
+		"ro/x":          "x\n",
+		"ro/sub/y":      "y\n",
 	})
 	os.Chmod(filepath.Join(in, "run.sh"), 0o750)
 	os.Chmod(filepath.Join(in, "empty"), 0o700)
+	// Folders that hold something are entries where their permissions are
+	// not the usual ones; the last, made read-only, must come back so.
+	os.Chmod(filepath.Join(in, "ro", "sub"), 0o700)
+	os.Chmod(filepath.Join(in, "ro"), 0o555)
+	t.Cleanup(func() { os.Chmod(filepath.Join(in, "ro"), 0o755) })
 	b, err := Read(in, 1<<20)
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +75,10 @@ func TestReadWrite(t *testing.T) {
 		"l inc/b.h -rwxrwxrwx a.h",
 		"f main.c -rw-r--r-- #include \"inc/a.h\"\n",
 		"d nested/empty -rwxr-xr-x ",
+		"d ro -r-xr-xr-x ",
+		"d ro/sub -rwx------ ",
+		"f ro/sub/y -rw-r--r-- y\n",
+		"f ro/x -rw-r--r-- x\n",
 		"f run.sh -rwxr-x--- #!/bin/sh\n",
 		"l self -rwxrwxrwx self",
 		"l up/deep/l -rwxrwxrwx ../../main.c",
@@ -78,9 +89,11 @@ func TestReadWrite(t *testing.T) {
 
 	out := filepath.Join(dir, "out")
 	os.Mkdir(out, 0o755)
+	defer syscall.Umask(syscall.Umask(0o077)) // folders made for their entries get 0755 all the same
 	if err := Write(out, b); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(out, "ro"), 0o755) })
 	again, err := Read(out, 1<<20)
 	if err != nil {
 		t.Fatal(err)
