@@ -90,7 +90,8 @@
 // bound prefixes), the policy's Check refuses every candidate that is not
 // well-formed in the same sense. By construction, removals cannot unbalance
 // tags; what Check catches is a namespace declaration removed while its
-// prefix is still used, a doctype removed while its entities are used, and
+// prefix is still used (by a name, or by a name in the text of an entity
+// referenced there), a doctype removed while its entities are used, and
 // hoists that leave no root element. It costs about half a millisecond for a
 // 60 KB document.
 //

@@ -300,12 +300,9 @@ func (p *parser) checkQName(off int, n []byte, elem bool) {
 		}
 		return
 	}
-	for k := len(p.ns) - 1; k >= 0; k-- {
-		if bytes.Equal(p.ns[k], pre) {
-			return
-		}
+	if !p.boundNS(pre) {
+		p.errName(errNamespace, off, "unbound namespace prefix in ", n, "")
 	}
-	p.errName(errNamespace, off, "unbound namespace prefix in ", n, "")
 }
 
 // rawText adds the content of an HTML raw text element (script, style, ...)

@@ -6,6 +6,7 @@ package xml
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/hddreduce/hdd/hdd/tree"
 )
@@ -325,6 +326,16 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 					}
 					p.values[valueOf] = lit // the first declaration binds
 				}
+				// Only white space may follow an entity's value (xmllint:
+				// "entity e not terminated").
+				if e := lit.end + 1; e < len(src) {
+					for e < len(src) && isWS(src[e]) {
+						e++
+					}
+					if e < len(src) && src[e] != '>' {
+						tk.err(errMarkup, e, "junk after the value of an entity declaration", nil)
+					}
+				}
 			}
 			j += k + 1
 		case '%':
@@ -372,8 +383,12 @@ func (p *parser) literalRefs(tk *tag, lit span, declared bool) {
 // "Entity 'f' failed to parse"), so removing the declaration of an entity
 // that another's value names is refused while that other is used.
 func (p *parser) entityValues() {
-	p.badEntities = nil
-	if p.anyEntity || len(p.values) == 0 {
+	p.badEntities, p.nsEntities = nil, nil
+	if len(p.values) == 0 {
+		return
+	}
+	p.entityPrefixes()
+	if p.anyEntity {
 		return
 	}
 	names := map[string][]string{} // the entities each value names
@@ -406,6 +421,90 @@ func (p *parser) entityValues() {
 	if len(bad) > 0 {
 		p.badEntities = bad
 	}
+}
+
+// entityPrefixes notes the namespace prefixes that each general entity's
+// value uses in the names of its elements and attributes and does not
+// bind itself (xmlns:p), directly or through the entities it names: where
+// the entity is referenced, each must be bound, as expat and xmllint
+// require ("unbound prefix"), or a candidate that removed the element
+// binding one for a reference to the entity would pass the check.
+func (p *parser) entityPrefixes() {
+	src := p.src
+	direct := map[string][][]byte{}
+	refs := map[string][]string{}
+	for e, lit := range p.values {
+		var used, bound [][]byte
+		for i := lit.start; i < lit.end; i++ {
+			switch {
+			case src[i] == '&' && i+1 < lit.end && src[i+1] != '#':
+				if k := xmlNameEnd(src, i+1); k < lit.end && src[k] == ';' && k > i+1 {
+					refs[e] = append(refs[e], string(src[i+1:k]))
+				}
+			case src[i] == '<':
+				// An element's name, then its attributes' names (and
+				// their values, skipped whole), up to the tag's end.
+				j := i + 1
+				if j < lit.end && src[j] == '/' {
+					j++
+				}
+				for j < lit.end && src[j] != '>' {
+					if src[j] == '"' || src[j] == '\'' {
+						k := bytes.IndexByte(src[j+1:lit.end], src[j])
+						if k < 0 {
+							break
+						}
+						j += k + 2
+						continue
+					}
+					k := xmlNameEnd(src, j)
+					if k == j {
+						j++
+						continue
+					}
+					n := src[j:k]
+					if pre, ok := bytes.CutPrefix(n, []byte("xmlns:")); ok {
+						bound = append(bound, pre)
+					} else if c := bytes.IndexByte(n, ':'); c > 0 && string(n[:c]) != "xml" && string(n[:c]) != "xmlns" {
+						used = append(used, n[:c])
+					}
+					j = k
+				}
+				i = j
+			}
+		}
+		for _, u := range used {
+			if !containsName(bound, u) && !containsName(direct[e], u) {
+				direct[e] = append(direct[e], u)
+			}
+		}
+	}
+	// Through the entities each names, to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for e, rs := range refs {
+			for _, r := range rs {
+				for _, u := range direct[r] {
+					if !containsName(direct[e], u) {
+						direct[e] = append(direct[e], u)
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	if len(direct) > 0 {
+		p.nsEntities = direct
+	}
+}
+
+// boundNS reports whether the namespace prefix pre is bound where the
+// scan stands.
+func (p *parser) boundNS(pre []byte) bool { return containsName(p.ns, pre) }
+
+// containsName reports whether names holds name.
+func containsName(names [][]byte, name []byte) bool {
+	return slices.ContainsFunc(names, func(n []byte) bool { return bytes.Equal(n, name) })
 }
 
 // predefined reports whether name is one of XML's five predefined entities.

@@ -156,12 +156,16 @@ type parser struct {
 	// through other entities, an entity declared nowhere: a reference to
 	// one is undefined where it is used (see entityValues).
 	badEntities map[string]bool
-	sawDoctype  bool
-	topElems    int // elements at the top level
-	elems       int
-	markups     int // markup tokens of any kind
-	tag         tag
-	openNames   [256]int32 // open elements by nameHash: an end tag whose hash has none is stray
+	// nsEntities are the namespace prefixes that the names in each general
+	// entity's value use without binding them, directly or through other
+	// entities: they must be bound where the entity is referenced.
+	nsEntities map[string][][]byte
+	sawDoctype bool
+	topElems   int // elements at the top level
+	elems      int
+	markups    int // markup tokens of any kind
+	tag        tag
+	openNames  [256]int32 // open elements by nameHash: an end tag whose hash has none is stray
 
 	// The last '>', '"' and '\'' of the input: a tag cannot end, nor a
 	// quoted value close, after them. Checking them first keeps runs of

@@ -16,6 +16,15 @@ func (p *parser) ref(i int) int {
 	end, msg, name := p.checkRef(i)
 	if msg != "" {
 		p.errName(errRef, i, msg, name, "")
+		return end
+	}
+	if pres := p.nsEntities[string(p.src[i+1:max(i+1, end-1)])]; len(pres) > 0 && p.src[i+1] != '#' {
+		for _, pre := range pres {
+			if !p.boundNS(pre) {
+				p.errName(errNamespace, i, "reference to an entity whose text uses the unbound namespace prefix ", pre, "")
+				break
+			}
+		}
 	}
 	return end
 }
