@@ -45,8 +45,8 @@
 // Run the same command again after an interruption and hdd goes on from the
 // result in the output, if the record it keeps beside it (.OUTPUT.hdd) shows
 // that the output is a result of this same input and test. An output that is
-// not is renamed OUTPUT.~N~, never overwritten, and hdd starts from the
-// input. Likewise -in-place keeps an earlier INPUT.orig that is not the
+// not is renamed OUTPUT.~N~ when the first result is written, never
+// overwritten, and hdd starts from the input. Likewise -in-place keeps an earlier INPUT.orig that is not the
 // original of INPUT as INPUT.orig.~N~. No output (-o, -stats-json,
 // -cpuprofile, -memprofile, -findings) may be the input, the test, INPUT.orig
 // or another output. When the output cannot be written (its disk is full),

@@ -89,6 +89,7 @@ type resultFile struct {
 	warnf        func(format string, args ...any)
 
 	hash       string // of the text the output holds, "" if not one of ours
+	asideWhy   string // why the output, not one of ours, goes aside before the first write; "" if it need not
 	fallback   string // the fallback file holding the best result, "" if none
 	folder     bool   // the output is a folder, the texts its archives
 	recWarned  bool
@@ -143,6 +144,15 @@ func (r *resultFile) stop() {
 // write writes best to the output. If that fails, it writes best to the
 // fallback file and returns the output's error.
 func (r *resultFile) write(best []byte) error {
+	if r.asideWhy != "" {
+		aside, err := keepAside(r.path)
+		if err != nil {
+			return r.fallBack(best, err)
+		}
+		os.Rename(r.recPath, recordPath(aside)) // its record goes with it, if any
+		r.warnf("%s is not a result of this input and test (%s): it is kept as %s", r.path, r.asideWhy, aside)
+		r.asideWhy = ""
+	}
 	h := hashBytes(best)
 	if r.rec != nil {
 		r.rec.Outputs = r.rec.Outputs[:0]
@@ -164,6 +174,12 @@ func (r *resultFile) write(best []byte) error {
 		}
 		return nil
 	}
+	return r.fallBack(best, err)
+}
+
+// fallBack writes best to the fallback file where err stops it from going
+// to the output, and returns err.
+func (r *resultFile) fallBack(best []byte, err error) error {
 	if ferr := r.writeFallback(best); ferr != nil {
 		return fmt.Errorf("%w; nor could it go elsewhere: %v", err, ferr)
 	}

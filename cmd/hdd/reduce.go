@@ -105,7 +105,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	if err != nil {
 		return err
 	}
-	out := &resultFile{path: p.out, perm: from.perm, rec: from.rec, recPath: p.record, hash: from.outHash, warnf: warnf,
+	out := &resultFile{path: p.out, perm: from.perm, rec: from.rec, recPath: p.record, hash: from.outHash, asideWhy: from.asideWhy, warnf: warnf,
 		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}, folder: p.folder}
 	if o.inPlace {
 		// The record holds from the start: an interrupted run goes on.
@@ -272,12 +272,16 @@ type beginning struct {
 	rec          *record       // the output's record to be
 	outHash      string        // the hash of the output's text if it is ours, else ""
 	perm         fs.FileMode   // the output's permissions
+	// asideWhy, if set, says why the output is not a result of this input
+	// and test: it is kept aside before the first result is written, so a
+	// run that ends before that (its test wrong, say) leaves it in place.
+	asideWhy string
 }
 
 // origin decides where the reduction starts. It goes on from the output
 // only when the output's record shows that it is a result of this same
 // input and test; an output that is not is kept aside under a numbered
-// name, never overwritten. With -in-place it keeps the original in
+// name when the first result is written, never overwritten. With -in-place it keeps the original in
 // INPUT.orig, and an earlier original that is not this input's aside.
 func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.Format, src []byte, newPerm fs.FileMode, logf, warnf func(string, ...any)) (*beginning, error) {
 	testName, testHash, err := test.identity()
@@ -308,12 +312,9 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 		why = "it is not a folder of files, folders and links within it"
 	}
 	if why != "" {
-		aside, err := keepAside(p.out)
-		if err != nil {
-			return nil, err
-		}
-		os.Rename(p.record, recordPath(aside)) // its record goes with it, if any
-		warnf("%s is not a result of this input and test (%s): it is kept as %s, and the reduction starts from %s", p.out, why, aside, p.input)
+		s.asideWhy = why
+		logf("%s is not a result of this input and test (%s): the reduction starts from %s, and %s is kept aside before the first result is written",
+			p.out, why, p.input, p.out)
 		return s, nil
 	}
 	s.outHash = h

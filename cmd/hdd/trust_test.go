@@ -341,6 +341,36 @@ func TestResumeOnlyFromSameInput(t *testing.T) {
 	}
 }
 
+// TestWrongTestLeavesOutput runs hdd with a test that finds the original
+// uninteresting (a typo, say) where an earlier result of another test
+// stands: the output is left in place, nothing is kept aside, and the
+// next run with the right test goes on from it.
+func TestWrongTestLeavesOutput(t *testing.T) {
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", bugScript)
+	wrong := script(t, dir, "wrong.sh", "exit 1")
+	input := filepath.Join(dir, "bug.json")
+	os.WriteFile(input, []byte(`{"x":1,"payload":{"bugA":true},"pad":[1,2,3,4,5,6,7,8,9]}`+"\n"), 0o644)
+	out := filepath.Join(dir, "bug.reduced.json")
+	if r := runHDD(t, "-j", "1", "-max-tests", "6", test, input); r.code != 0 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	first, _ := os.ReadFile(out)
+	if r := runHDD(t, "-j", "1", wrong, input); r.code == 0 || !strings.Contains(r.stderr, "not interesting") {
+		t.Fatalf("the wrong test: exit %d, want it to say the original is not interesting\n%s", r.code, r.stderr)
+	}
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, first) {
+		t.Errorf("the output holds %q after the wrong test, want %q left in place", got, first)
+	}
+	if _, err := os.Lstat(out + ".~1~"); err == nil {
+		t.Errorf("the output was kept aside as %s.~1~ by a run that wrote nothing", out)
+	}
+	r := runHDD(t, "-j", "1", test, input)
+	if r.code != 0 || !strings.Contains(r.stderr, "going on from the earlier result") {
+		t.Errorf("the right test again: exit %d, want it to go on from the earlier result\n%s", r.code, r.stderr)
+	}
+}
+
 // TestResumeFromResultNotInteresting goes on from an earlier result
 // whose test has changed its mind (it reads a file the record does not
 // know of): hdd must say so and start again from the input, at one job,
