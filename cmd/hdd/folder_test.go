@@ -393,6 +393,9 @@ func TestFolderBadInput(t *testing.T) {
 		{name: "findings inside the input", args: func(in string) []string {
 			return []string{"-also-interesting", "3", "-findings", filepath.Join(in, "found")}
 		}, want: "is inside the input folder"},
+		{name: "run directories inside the input", extra: map[string]string{"work/": ""},
+			args: func(in string) []string { return []string{"-workdir", filepath.Join(in, "work")} },
+			want: "-workdir %IN%/work is inside the input folder"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -413,6 +416,7 @@ func TestFolderBadInput(t *testing.T) {
 				args = tc.args(in)
 			}
 			r := runHDD(t, append(args, test, in)...)
+			tc.want = strings.ReplaceAll(tc.want, "%IN%", in)
 			if r.code != 1 || !strings.Contains(r.stderr, tc.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
 				t.Errorf("exit %d, want a one-line error saying %q:\n%s", r.code, tc.want, r.stderr)
 			}
@@ -434,6 +438,21 @@ func TestFolderBadInput(t *testing.T) {
 		r := runHDD(t, "-in-place", test, in)
 		if r.code != 1 || !strings.Contains(r.stderr, "is inside the input folder, which -in-place replaces") {
 			t.Errorf("exit %d:\n%s", r.code, r.stderr)
+		}
+		if after := snapshot(t, in); after != before {
+			t.Errorf("the input changed:\n%s", after)
+		}
+	})
+	t.Run("TMPDIR inside the input", func(t *testing.T) {
+		in := newProject(t)
+		tmp := filepath.Join(in, "tmp")
+		os.Mkdir(tmp, 0o755)
+		before := snapshot(t, in)
+		cmd := exec.Command(hddBin, script(t, t.TempDir(), "t.sh", crashTest), in)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "($TMPDIR) "+tmp+" is inside the input folder") {
+			t.Errorf("%v, want a refusal:\n%s", err, out)
 		}
 		if after := snapshot(t, in); after != before {
 			t.Errorf("the input changed:\n%s", after)
@@ -614,5 +633,18 @@ func TestFolderDot(t *testing.T) {
 	// is reduced.
 	if got := contents(t, in+".reduced"); len(got) != 2 || !strings.Contains(got["main.c"], "crash()") {
 		t.Errorf("proj.reduced holds %q", got)
+	}
+	// -in-place on ".": the backup goes beside the folder, proj.orig.
+	orig := contents(t, in)
+	cmd = exec.Command(hddBin, "-q", "-in-place", test, ".")
+	cmd.Dir = in
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("-in-place: %v\n%s", err, out)
+	}
+	if got := contents(t, in+".orig"); fmt.Sprint(got) != fmt.Sprint(orig) {
+		t.Errorf("proj.orig holds %q, want the original %q", got, orig)
+	}
+	if got := contents(t, in); len(got) != 2 || !strings.Contains(got["main.c"], "crash()") {
+		t.Errorf("proj holds %q", got)
 	}
 }

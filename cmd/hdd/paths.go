@@ -51,7 +51,7 @@ func makePlan(test, input string, o options) (*plan, error) {
 	case o.dumpTree:
 		p.out = ""
 	case o.inPlace:
-		real, err := filepath.EvalSymlinks(input)
+		real, err := filepath.EvalSymlinks(p.input) // a folder "." made absolute
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the input: %w", err)
 		}
@@ -118,6 +118,12 @@ func makePlan(test, input string, o options) (*plan, error) {
 // input folder or its backup, or replace a folder that holds a file the
 // run keeps.
 func checkFolderPlan(p *plan, o options, kept, written []file) error {
+	// The tests' run directories, and what the tests write there.
+	if o.workdir != "" {
+		written = append(written, file{"-workdir", o.workdir})
+	} else {
+		written = append(written, file{"the folder for the tests' run directories ($TMPDIR)", os.TempDir()})
+	}
 	for _, w := range written {
 		for _, dir := range []file{{"the input folder", p.input}, {"the input's backup", p.backup}} {
 			if w.path != "" && within(w.path, dir.path) {
