@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hddreduce/hdd/hdd/runner"
@@ -26,6 +27,12 @@ func launcherFlags(launcher, args string) (*runner.Launcher, error) {
 			return nil, usagef("-launcher %q: %v", launcher, err)
 		case len(words) == 0:
 			return nil, usagef("-launcher exec: needs a command, as in -launcher 'exec: ssh node1'")
+		}
+		if strings.ContainsRune(words[0], filepath.Separator) && !filepath.IsAbs(words[0]) {
+			// A path from here: the tests run in directories of their own.
+			if abs, err := filepath.Abs(words[0]); err == nil {
+				words[0] = abs
+			}
 		}
 		return &runner.Launcher{Prefix: words}, nil
 	case !isExec && kind == "local":

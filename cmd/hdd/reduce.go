@@ -219,7 +219,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	con.clear()
 	if errors.Is(err, hdd.ErrNotInteresting) {
 		first, _ := oracle.First()
-		return notInteresting(first, spec, from.name, p.folder)
+		return notInteresting(first, spec.via(o.launch), from.name, p.folder)
 	}
 	if res == nil {
 		if errors.Is(context.Cause(ctx), errMaxTime) {

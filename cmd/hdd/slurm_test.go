@@ -16,6 +16,10 @@ import (
 
 // TestLauncherFlags checks the values of -launcher and -launcher-args.
 func TestLauncherFlags(t *testing.T) {
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		launcher, args string
 		prefix         []string // nil: local
@@ -23,6 +27,9 @@ func TestLauncherFlags(t *testing.T) {
 		err            string
 	}{
 		{launcher: "local"},
+		{launcher: "exec: ./wrap.sh -v", prefix: []string{filepath.Join(here, "wrap.sh"), "-v"}},
+		{launcher: "exec: bin/wrap", prefix: []string{filepath.Join(here, "bin", "wrap")}},
+		{launcher: "exec: /usr/bin/env", prefix: []string{"/usr/bin/env"}},
 		{launcher: "slurm", prefix: []string{"srun"}, slurm: true},
 		{launcher: "slurm", args: `-p debug --comment="two words" --time=5`,
 			prefix: []string{"srun", "-p", "debug", "--comment=two words", "--time=5"}, slurm: true},

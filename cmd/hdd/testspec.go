@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/hddreduce/hdd/hdd/runner"
@@ -68,6 +69,17 @@ func (t testSpec) identity() (name, hash string, err error) {
 }
 
 // shell returns the test as words for sh, the candidate's path left out.
+// via returns the test as run through the launcher l (nil for local),
+// for a command line that reproduces what hdd ran.
+func (t testSpec) via(l *runner.Launcher) testSpec {
+	if l == nil || len(l.Prefix) == 0 {
+		return t
+	}
+	t.args = slices.Concat(l.Prefix[1:], []string{t.exe}, t.args)
+	t.exe = l.Prefix[0]
+	return t
+}
+
 func (t testSpec) shell() string {
 	words := []string{shellQuote(t.exe)}
 	for _, a := range t.args {

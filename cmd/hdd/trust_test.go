@@ -808,29 +808,41 @@ func TestLockRace(t *testing.T) {
 }
 
 // TestReproduceLine pastes the printed command into sh: it must reproduce
-// the verdict, for a relative test and names that sh would expand.
+// the verdict, for a relative test and names that sh would expand, and
+// through a launcher given by a relative path, whose verdict it is.
 func TestReproduceLine(t *testing.T) {
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "a dir")
 	os.Mkdir(sub, 0o755)
 	script(t, sub, "t_false $x.sh", `echo "saw $(basename "$1")"; exit 3`)
+	script(t, sub, "via.sh", `"$@"; echo "via: $?"; exit 4`)
 	name := "in $HOME `id` 'q'.json"
 	os.WriteFile(filepath.Join(sub, name), []byte(`{"a": 1}`), 0o644)
-	cmd := exec.Command(hddBin, "./t_false $x.sh", name)
-	cmd.Dir = sub
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Run()
-	_, line, ok := strings.Cut(stderr.String(), "to reproduce: ")
-	if !ok {
-		t.Fatalf("no command to reproduce:\n%s", stderr.String())
-	}
-	sh := exec.Command("sh", "-c", strings.TrimSpace(line))
-	sh.Dir = t.TempDir() // anywhere
-	got, err := sh.CombinedOutput()
-	want := "saw " + name + "\nexit status 3\n"
-	if err != nil || string(got) != want {
-		t.Errorf("the command %s\nprinted %q, %v; want %q", line, got, err, want)
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		want  string
+	}{
+		{"local", nil, "saw " + name + "\nexit status 3\n"},
+		{"launcher", []string{"-launcher", "exec: ./via.sh"}, "saw " + name + "\nvia: 3\nexit status 4\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(hddBin, append(tc.flags, "./t_false $x.sh", name)...)
+			cmd.Dir = sub
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			cmd.Run()
+			_, line, ok := strings.Cut(stderr.String(), "to reproduce: ")
+			if !ok || !strings.Contains(stderr.String(), "exited with status "+tc.want[len(tc.want)-2:len(tc.want)-1]) {
+				t.Fatalf("no command to reproduce, or not the verdict it should reproduce:\n%s", stderr.String())
+			}
+			sh := exec.Command("sh", "-c", strings.TrimSpace(line))
+			sh.Dir = t.TempDir() // anywhere
+			got, err := sh.CombinedOutput()
+			if err != nil || string(got) != tc.want {
+				t.Errorf("the command %s\nprinted %q, %v; want %q", line, got, err, tc.want)
+			}
+		})
 	}
 }
 
