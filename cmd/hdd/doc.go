@@ -100,7 +100,8 @@
 //	                     only if every run is (for flaky tests)
 //	-also-interesting S  save candidates on which the test exits with S
 //	                     (1 to 255) to the findings folder (-findings DIR,
-//	                     default OUTPUT.findings) and go on
+//	                     default OUTPUT.findings) and go on; what the
+//	                     folder holds already is not saved again
 //	-max-tests N         stop after N test runs with the best result so far
 //	-max-time D          stop after D with the best result so far
 //	-max-size SIZE       refuse larger inputs (default 256MB; 500KB, 1GB)

@@ -65,6 +65,35 @@ func probeWritable(what, path string) (fs.FileMode, error) {
 	return perm, os.Remove(f.Name())
 }
 
+// probeFolder fails early when the folder path, or the folders that would
+// hold it, could not be made or written in: it is something else, or the
+// nearest folder there is refuses a new file. It makes nothing.
+func probeFolder(what, path string) error {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && !info.IsDir():
+		return fmt.Errorf("%s %s is not a folder", what, path)
+	case err == nil:
+		_, err = probeWritable(what, filepath.Join(path, "probe"))
+		return err
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("cannot make %s %s: %w", what, path, unwrapPath(err))
+	}
+	dir := filepath.Dir(path)
+	for {
+		info, err := os.Stat(dir)
+		if err == nil && !info.IsDir() {
+			return fmt.Errorf("cannot make %s %s: %s is not a folder", what, path, dir)
+		}
+		if err == nil || dir == filepath.Dir(dir) {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	_, err = probeWritable(what, filepath.Join(dir, "probe"))
+	return err
+}
+
 // unwrapPath returns the cause of a *fs.PathError, whose message repeats
 // the path and operation.
 func unwrapPath(err error) error {

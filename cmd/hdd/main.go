@@ -107,6 +107,11 @@ func start(ctx context.Context, o options, pos []string, stdout io.Writer, con *
 			}
 		}
 	}
+	if p.findings != "" {
+		if err := probeFolder("the findings folder", p.findings); err != nil {
+			return err
+		}
+	}
 	if o.cpuProfile != "" {
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {

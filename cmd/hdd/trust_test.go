@@ -569,6 +569,8 @@ func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
 	sub := filepath.Join(dir, "sub")
 	os.Symlink(dir, sub) // a directory link: sub/crash.json is the input
 
+	plain := filepath.Join(dir, "notes.txt")
+	os.WriteFile(plain, []byte("a file\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -592,6 +594,8 @@ func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
 		{"-stats-json in no folder", []string{"-stats-json", filepath.Join(dir, "none", "s.json")}, "cannot write -stats-json in"},
 		{"-stats-json a folder", []string{"-stats-json", sub}, "-stats-json " + sub + " is a directory"},
 		{"-memprofile in no folder", []string{"-memprofile", filepath.Join(dir, "none", "m")}, "cannot write -memprofile in"},
+		{"-findings a file", []string{"-also-interesting", "7", "-findings", plain}, "the findings folder " + plain + " is not a folder"},
+		{"-findings inside a file", []string{"-also-interesting", "7", "-findings", filepath.Join(plain, "f")}, "cannot make the findings folder"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

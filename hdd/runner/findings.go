@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,7 +14,8 @@ import (
 // Findings is a Tester that saves side findings: candidates on which
 // the test exits with Code, a status the user chose for "interesting, but a
 // different bug". Each is written to Dir as NNNN-NAME, numbered from 0001
-// and never overwriting a file; the verdict is passed on unchanged, so the
+// and never overwriting a file, unless a file of Dir holds it already (an
+// earlier run's finding); the verdict is passed on unchanged, so the
 // reduction goes on; with Unpack, each is a folder. Findings is safe for
 // concurrent use.
 type Findings struct {
@@ -30,6 +32,7 @@ type Findings struct {
 
 	mu   sync.Mutex
 	next int
+	held map[[sha256.Size]byte]bool // the contents of Dir's files, once read
 }
 
 // Test runs the test and saves the candidate when the test exits with Code.
@@ -42,17 +45,27 @@ func (f *Findings) Test(ctx context.Context, candidate []byte) (Verdict, error) 
 	switch {
 	case serr != nil && f.Failed != nil:
 		f.Failed(serr)
-	case serr == nil && f.Saved != nil:
+	case serr == nil && path != "" && f.Saved != nil:
 		f.Saved(path)
 	}
 	return v, nil
 }
 
+// save writes candidate to a new file or folder of f.Dir and returns its
+// path, or "" if a file of f.Dir holds it already.
 func (f *Findings) save(candidate []byte) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
 		return "", fmt.Errorf("cannot make the findings folder: %w", err)
+	}
+	if f.Unpack == nil {
+		if f.held == nil {
+			f.held = heldFiles(f.Dir)
+		}
+		if f.held[sha256.Sum256(candidate)] {
+			return "", nil
+		}
 	}
 	for {
 		f.next++
@@ -83,6 +96,23 @@ func (f *Findings) save(candidate []byte) (string, error) {
 		if err := errors.Join(werr, file.Close()); err != nil {
 			return "", fmt.Errorf("cannot save a finding: %w", err)
 		}
+		f.held[sha256.Sum256(candidate)] = true
 		return path, nil
 	}
+}
+
+// heldFiles returns the hashes of the contents of the regular files in
+// dir, as far as they can be read.
+func heldFiles(dir string) map[[sha256.Size]byte]bool {
+	held := map[[sha256.Size]byte]bool{}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil {
+			held[sha256.Sum256(b)] = true
+		}
+	}
+	return held
 }

@@ -18,11 +18,13 @@ func (exitTester) Test(_ context.Context, c []byte) (Verdict, error) {
 func TestFindings(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "findings")
 	os.MkdirAll(dir, 0o755)
-	// A finding from an earlier run must not be overwritten.
+	// A finding from an earlier run must not be overwritten, nor saved
+	// again.
 	os.WriteFile(filepath.Join(dir, "0001-bug.c"), []byte("old"), 0o644)
+	os.WriteFile(filepath.Join(dir, "0009-bug.c"), []byte("3 earlier"), 0o644)
 	var saved []string
 	f := &Findings{Tester: exitTester{}, Code: 3, Dir: dir, Name: "bug.c", Saved: func(p string) { saved = append(saved, p) }}
-	for _, c := range []string{"0 a", "3 first", "1 b", "3 second"} {
+	for _, c := range []string{"0 a", "3 first", "1 b", "3 earlier", "3 second", "3 first"} {
 		v, err := f.Test(context.Background(), []byte(c))
 		if err != nil {
 			t.Fatal(err)
