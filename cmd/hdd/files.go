@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hddreduce/hdd/grammars/folder/archive"
 )
 
 // writeAtomic writes data to path through a temporary file in the same
@@ -287,7 +289,7 @@ func (r *resultFile) reserve(dir, pattern string) (string, error) {
 // exists, else those a new file gets in its directory.
 func newFilePerm(path string) fs.FileMode {
 	if info, err := os.Stat(path); err == nil {
-		return info.Mode().Perm()
+		return archive.Bits(info.Mode())
 	}
 	if perm, err := checkWritable(path); err == nil {
 		return perm

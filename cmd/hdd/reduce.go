@@ -319,7 +319,7 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 	}
 	s.outHash = h
 	if info, err := os.Stat(p.out); err == nil {
-		s.perm = info.Mode().Perm()
+		s.perm = archive.Bits(info.Mode())
 	}
 	switch {
 	case o.fresh:
@@ -346,7 +346,7 @@ func inPlaceOrigin(ctx context.Context, s *beginning, p *plan, o options, f *gra
 	if err != nil {
 		return fmt.Errorf("cannot read the input: %w", err)
 	}
-	s.perm = info.Mode().Perm()
+	s.perm = archive.Bits(info.Mode()) // setuid, setgid and sticky too
 	s.outHash = s.rec.InputHash
 	var orig []byte
 	if p.folder {

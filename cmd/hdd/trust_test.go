@@ -511,6 +511,7 @@ func TestInPlaceSymlinkAndModes(t *testing.T) {
 	os.Mkdir(filepath.Dir(target), 0o755)
 	src := `{"x":1,"payload":{"bugA":true}}` + "\n"
 	os.WriteFile(target, []byte(src), 0o640)
+	os.Chmod(target, 0o640|os.ModeSetgid) // kept too, in the backup and the result
 	link := filepath.Join(dir, "link.json")
 	os.Symlink(target, link)
 	if r := runHDD(t, "-in-place", test, link); r.code != 0 {
@@ -523,8 +524,10 @@ func TestInPlaceSymlinkAndModes(t *testing.T) {
 	if len(got) >= len(src) || !bytes.Contains(got, []byte("bugA")) {
 		t.Errorf("the link's target = %q, want the reduced input", got)
 	}
-	if info, err := os.Stat(target); err != nil || info.Mode().Perm() != 0o640 {
-		t.Errorf("the target: %v, want mode -rw-r-----", modeOf(info, err))
+	for _, p := range []string{target, link + ".orig"} {
+		if info, err := os.Stat(p); err != nil || info.Mode() != 0o640|os.ModeSetgid {
+			t.Errorf("%s: %v, want mode g-rw-r-----", p, modeOf(info, err))
+		}
 	}
 	if b, _ := os.ReadFile(link + ".orig"); string(b) != src {
 		t.Errorf("link.json.orig = %q, want the original", b)

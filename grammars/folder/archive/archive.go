@@ -16,7 +16,8 @@
 //	int main();
 //
 // a kind (f a regular file, d a folder, l a symbolic link), the
-// permission bits in octal, the length of the data in bytes, the path
+// permission bits in octal (with the setuid, setgid and sticky bits, as
+// chmod numbers them), the length of the data in bytes, the path
 // (slash-separated, relative to the folder, Go-quoted), a newline, then
 // the data (a file's bytes, a link's target, nothing for a folder) and a
 // newline. Folders that hold something are entries only where their
@@ -69,7 +70,7 @@ const FolderMode fs.FileMode = 0o755
 type Entry struct {
 	Kind Kind
 	Path string      // slash-separated, relative to the folder, clean: "src/main.c"
-	Mode fs.FileMode // permission bits (0777 for links)
+	Mode fs.FileMode // its Bits (0777 for links)
 	Data []byte      // a file's content, a link's target (relative, inside the folder), nothing for a folder
 }
 
@@ -86,10 +87,45 @@ func (e Entry) Dir() string {
 // End.
 type Span struct{ Header, Data, End int }
 
+// Bits returns what an archive keeps of mode: its permission bits, and its
+// setuid, setgid and sticky bits.
+func Bits(mode fs.FileMode) fs.FileMode {
+	return mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+}
+
+// The special bits of a mode, as a header writes them: in octal, as
+// chmod(1) does.
+var specialBits = []struct {
+	mode fs.FileMode
+	oct  uint32
+}{{fs.ModeSetuid, 0o4000}, {fs.ModeSetgid, 0o2000}, {fs.ModeSticky, 0o1000}}
+
+// octal returns mode's Bits as chmod(1) numbers them.
+func octal(mode fs.FileMode) uint32 {
+	n := uint32(mode.Perm())
+	for _, b := range specialBits {
+		if mode&b.mode != 0 {
+			n |= b.oct
+		}
+	}
+	return n
+}
+
+// fromOctal returns the mode chmod(1) numbers n, at most 07777.
+func fromOctal(n uint32) fs.FileMode {
+	mode := fs.FileMode(n & 0o777)
+	for _, b := range specialBits {
+		if n&b.oct != 0 {
+			mode |= b.mode
+		}
+	}
+	return mode
+}
+
 // AppendHeader appends the header of an entry whose data has size bytes.
 func AppendHeader(dst []byte, kind Kind, mode fs.FileMode, p string, size int) []byte {
 	dst = append(dst, byte(kind), ' ')
-	dst = append(dst, fmt.Sprintf("%04o", uint32(mode.Perm()))...)
+	dst = append(dst, fmt.Sprintf("%04o", octal(mode))...)
 	dst = append(dst, ' ')
 	dst = strconv.AppendInt(dst, int64(size), 10)
 	dst = append(dst, ' ')
@@ -170,10 +206,10 @@ func next(b []byte, off int) (Entry, Span, error) {
 	switch {
 	case kind != File && kind != Dir && kind != Link:
 		return bad("unknown kind %q", fields[0])
-	case err1 != nil || mode > 0o777, err2 != nil || size < 0, err3 != nil:
+	case err1 != nil || mode > 0o7777, err2 != nil || size < 0, err3 != nil:
 		return bad("malformed header %q", line)
 	}
-	e := Entry{Kind: kind, Path: p, Mode: fs.FileMode(mode)}
+	e := Entry{Kind: kind, Path: p, Mode: fromOctal(uint32(mode))}
 	if h := AppendHeader(nil, kind, e.Mode, p, size); string(h) != line+"\n" {
 		return bad("header %q is not in canonical form", line)
 	}

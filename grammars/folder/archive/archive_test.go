@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"io/fs"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,8 @@ func TestEncodeDecode(t *testing.T) {
 	entries := []Entry{
 		{Kind: File, Path: "a", Mode: 0o644, Data: []byte("x\n")},
 		{Kind: Dir, Path: "b/empty", Mode: 0o755},
-		{Kind: Dir, Path: "b/ro", Mode: 0o555},
+		{Kind: Dir, Path: "b/ro", Mode: 0o555 | fs.ModeSticky},
+		{Kind: File, Path: "b/ro/s", Mode: 0o750 | fs.ModeSetuid | fs.ModeSetgid, Data: []byte("s")},
 		{Kind: File, Path: "b/ro/x", Mode: 0o644, Data: []byte("x")},
 		{Kind: File, Path: "b/z.c", Mode: 0o600, Data: nil},
 		{Kind: File, Path: "b.c", Mode: 0o755, Data: []byte("f 0644 3 \"fake\"\nabc\n")},
@@ -46,6 +48,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"no header end", `f 0644 1 "a"`, "no end of header"},
 		{"unknown kind", "x 0644 0 \"a\"\n\n", "unknown kind"},
 		{"bad mode", "f 0999 0 \"a\"\n\n", "malformed header"},
+		{"mode too large", "f 17777 0 \"a\"\n\n", "malformed header"},
 		{"negative size", "f 0644 -1 \"a\"\n\n", "malformed header"},
 		{"unquoted path", "f 0644 0 a\n\n", "malformed header"},
 		{"short mode", "f 644 0 \"a\"\n\n", "canonical"},

@@ -84,9 +84,9 @@ func Read(dir string, limit int64) ([]byte, error) {
 		switch {
 		case mode.IsRegular():
 			total += info.Size()
-			entries = append(entries, Entry{Kind: File, Path: p, Mode: mode.Perm()})
+			entries = append(entries, Entry{Kind: File, Path: p, Mode: Bits(mode)})
 		case mode.IsDir():
-			entries = append(entries, Entry{Kind: Dir, Path: p, Mode: mode.Perm()})
+			entries = append(entries, Entry{Kind: Dir, Path: p, Mode: Bits(mode)})
 		case mode&fs.ModeSymlink != 0:
 			target, err := root.Readlink(filepath.FromSlash(p))
 			if err != nil {

@@ -47,7 +47,11 @@ func TestReadWrite(t *testing.T) {
 		"self":          "->self",
 		"ro/x":          "x\n",
 		"ro/sub/y":      "y\n",
+		"shared/bin":    "#!/bin/sh\n",
 	})
+	// The setuid, setgid and sticky bits are kept too.
+	os.Chmod(filepath.Join(in, "shared", "bin"), 0o755|os.ModeSetuid|os.ModeSetgid)
+	os.Chmod(filepath.Join(in, "shared"), 0o777|os.ModeSticky)
 	os.Chmod(filepath.Join(in, "run.sh"), 0o750)
 	os.Chmod(filepath.Join(in, "empty"), 0o700)
 	// Folders that hold something are entries where their permissions are
@@ -81,6 +85,8 @@ func TestReadWrite(t *testing.T) {
 		"f ro/x -rw-r--r-- x\n",
 		"f run.sh -rwxr-x--- #!/bin/sh\n",
 		"l self -rwxrwxrwx self",
+		"d shared trwxrwxrwx ",
+		"f shared/bin ugrwxr-xr-x #!/bin/sh\n",
 		"l up/deep/l -rwxrwxrwx ../../main.c",
 	}
 	if strings.Join(got, "|") != strings.Join(wantLines, "|") {
