@@ -40,6 +40,11 @@ type Doc struct {
 	// Warnings are things the user should know about the parse, such as
 	// regions kept opaque because the parser could not read them.
 	Warnings []string
+
+	// Notes say how the input was read where that is as it should be,
+	// such as a stream of JSON values (JSON Lines): shown with the
+	// progress, not as warnings.
+	Notes []string
 }
 
 // A SyntaxError reports input that a Format could not parse.
@@ -55,8 +60,9 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
 }
 
-// ErrEmpty is returned for an empty input: there is nothing to reduce.
-var ErrEmpty = errors.New("the input is empty")
+// ErrEmpty is returned for an empty or blank input: there is nothing to
+// reduce.
+var ErrEmpty = errors.New("the input is empty or blank: there is nothing to reduce")
 
 // ErrBinary is returned for input that looks like binary data.
 var ErrBinary = errors.New("the input looks like binary data, not text")

@@ -206,6 +206,9 @@ func parseInput(ctx context.Context, path string, f *grammars.Format, src []byte
 	case ctx.Err() != nil:
 		return nil, fmt.Errorf("interrupted while parsing %s", path)
 	}
+	if errors.Is(err, grammars.ErrEmpty) || errors.Is(err, grammars.ErrBinary) {
+		return nil, fmt.Errorf("%s: %w", path, err) // whatever the format
+	}
 	hint := ""
 	if f.Name != "lines" && grammars.CheckText(src) == nil { // lines reads it
 		hint = " (-format lines reduces any text line by line)"
@@ -220,6 +223,9 @@ func dumpTree(ctx context.Context, path string, o options, stdout io.Writer, con
 	}
 	for _, w := range doc.Warnings {
 		con.printf("warning: %s: %s", path, w)
+	}
+	for _, n := range doc.Notes {
+		con.printf("%s: %s", path, n)
 	}
 	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, grammars.Plural(doc.Tree.Len(), "node"), doc.Tree.MaxDepth())
 	return doc.Tree.Dump(stdout)

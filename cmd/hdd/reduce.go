@@ -188,6 +188,9 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	for _, w := range doc.Warnings {
 		warnf("%s: %s", p.input, w)
 	}
+	for _, n := range doc.Notes {
+		logf("%s: %s", p.input, n)
+	}
 	start := doc
 	if from.doc != nil {
 		start = from.doc

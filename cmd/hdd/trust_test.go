@@ -46,7 +46,7 @@ func TestBadInputTable(t *testing.T) {
 		want   []string
 		result bool // a reduced, interesting result must be written
 	}{
-		{name: "empty input", input: "\n", code: 1, want: []string{"empty"}},
+		{name: "empty input", input: "\n", code: 1, want: []string{"the input is empty or blank: there is nothing to reduce"}},
 		{name: "binary input", input: "\x7fELF\x00\x01\x02", code: 1, want: []string{"binary"}},
 		{name: "unreadable input", file: loop, code: 1, want: []string{"cannot read the input"}},
 		{name: "directory as input", file: dir, code: 1, want: []string{"is a directory"}},

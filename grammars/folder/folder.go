@@ -112,7 +112,7 @@ func parse(ctx context.Context, src []byte, override *grammars.Format) (*grammar
 		return nil, nil, err
 	}
 	fp := newPolicy()
-	var warnings []string
+	var warnings, notes []string
 	trees := make([]*tree.Tree, len(entries))
 	for i, e := range entries {
 		if e.Kind != archive.File || grammars.CheckText(e.Data) != nil {
@@ -142,6 +142,9 @@ func parse(ctx context.Context, src []byte, override *grammars.Format) (*grammar
 		for _, w := range doc.Warnings {
 			warnings = append(warnings, e.Path+": "+w)
 		}
+		for _, n := range doc.Notes {
+			notes = append(notes, e.Path+": "+n)
+		}
 		fp.add(&file{path: e.Path, format: f, policy: doc.Policy, orig: e.Data, tree: doc.Tree})
 		trees[i] = doc.Tree
 	}
@@ -151,7 +154,7 @@ func parse(ctx context.Context, src []byte, override *grammars.Format) (*grammar
 		return nil, nil, err
 	}
 	fp.register(t, lay)
-	return &grammars.Doc{Tree: t, Policy: fp.policy(), Warnings: warnings}, fp, nil
+	return &grammars.Doc{Tree: t, Policy: fp.policy(), Warnings: warnings, Notes: notes}, fp, nil
 }
 
 // settle chooses the folder's Units (those of the first file that has

@@ -25,8 +25,8 @@ func TestErrors(t *testing.T) {
 		is       error  // for errors that are not syntax errors
 		read     bool   // an object or array, read tolerantly: the error heads the warning
 	}{
-		{"empty", "", "the input is empty", grammars.ErrEmpty, false},
-		{"blank", " \n\t\r\n", "the input is empty", grammars.ErrEmpty, false},
+		{"empty", "", "the input is empty or blank: there is nothing to reduce", grammars.ErrEmpty, false},
+		{"blank", " \n\t\r\n", "the input is empty or blank: there is nothing to reduce", grammars.ErrEmpty, false},
 		{"binary", "{\"a\":\x00}", "the input looks like binary data, not text (a NUL byte at 1:6)", grammars.ErrBinary, false},
 		{"C code", "int main(void) {\n\treturn 0;\n}\n", "1:1: invalid character 'i' looking for beginning of value", nil, false},
 		{"truncated", `{"a": [1, 2`, "1:12: unexpected end of JSON input", nil, true},

@@ -253,8 +253,8 @@ func TestRuns(t *testing.T) {
 			}
 			checkTree(t, doc)
 			if records := len(whole.Children(0)); records > 1 {
-				if w := fmt.Sprintf("a stream of %d JSON values", records); len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], w) {
-					t.Errorf("%s, budget %d: warnings %q, want one saying %q", name, budget, doc.Warnings, w)
+				if w := fmt.Sprintf("a stream of %d JSON values", records); len(doc.Warnings) != 0 || len(doc.Notes) != 1 || !strings.Contains(doc.Notes[0], w) {
+					t.Errorf("%s, budget %d: warnings %q, notes %q, want no warning and a note saying %q", name, budget, doc.Warnings, doc.Notes, w)
 				}
 			}
 			runs := checkUnfolding(t, fmt.Sprintf("%s, budget %d", name, budget), doc, src, whole, false, valid, uint64(budget))

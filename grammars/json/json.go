@@ -186,8 +186,7 @@ func parse(src []byte, budget, minLevel int, r reading) (*grammars.Doc, error) {
 	case w != "":
 		doc.Warnings = []string{w}
 	case stream:
-		doc.Warnings = []string{fmt.Sprintf(
-			"the input is a stream of %d JSON values, not one document; each is a removable record", len(spans))}
+		doc.Notes = []string{fmt.Sprintf("a stream of %d JSON values (JSON Lines, say), each a removable record", len(spans))}
 	}
 	return doc, nil
 }

@@ -35,9 +35,9 @@ func TestFormat(t *testing.T) {
 		t.Errorf("got Format %+v", Format)
 	}
 	tests := []struct {
-		in       string
-		values   int
-		warnings int
+		in     string
+		values int
+		notes  int // a stream is noted, not warned of
 	}{
 		{`{"a": 1}`, 1, 0},
 		{"{\"a\":1}\n{\"b\":2}\n", 2, 1},
@@ -56,8 +56,8 @@ func TestFormat(t *testing.T) {
 		if got := len(doc.Tree.Children(0)); got != tt.values {
 			t.Errorf("Parse(%q): got %d top-level values, want %d", tt.in, got, tt.values)
 		}
-		if len(doc.Warnings) != tt.warnings {
-			t.Errorf("Parse(%q): got warnings %q, want %d", tt.in, doc.Warnings, tt.warnings)
+		if len(doc.Warnings) != 0 || len(doc.Notes) != tt.notes {
+			t.Errorf("Parse(%q): got warnings %q and notes %q, want no warning and %d notes", tt.in, doc.Warnings, doc.Notes, tt.notes)
 		}
 	}
 }
