@@ -7,10 +7,13 @@
 // elements of lists, tuples, sets and dictionaries are list items; a
 // string becomes "", and a candidate with a block that holds no statement
 // (all removed, comments aside) is refused. Expressions may be hoisted to an expression below
-// them, and statements to a statement or block below them (an if
-// statement to one of its statements, a function definition to its body),
-// whose lines then take the indentation of the statement they replace
-// (tree.Policy.Reindent).
+// them, but for one whose lines only the brackets around it join, and
+// statements to a statement or block below them (an if statement to one
+// of its statements, a function definition to its body), whose lines then
+// take the indentation of the statement they replace
+// (tree.Policy.Reindent). A candidate that leaves a return, yield or
+// nonlocal outside a function, or a break or continue outside a loop, is
+// refused: tree-sitter reads them anywhere.
 package python
 
 import (
@@ -50,7 +53,7 @@ var statements = ts.NamedKinds(grammar, func(k string) bool {
 
 var table = &ts.Table{
 	Root:     "module",
-	Leaves:   ts.NewSet("string", "concatenated_string", "integer", "float", "comment"),
+	Leaves:   ts.NewSet("string", "integer", "float", "comment"),
 	Anywhere: ts.NewSet("comment", "decorator", "elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause"),
 	Layouts: ts.LayoutsOf(
 		[]string{"module", "block"},
@@ -87,4 +90,15 @@ var table = &ts.Table{
 		"expr":  expressions,
 	}),
 	Accepts: map[string][]string{"stmt": {"block"}},
+	// An expression whose lines only brackets around it join is never
+	// hoisted out of them.
+	ImplicitJoins: ts.NewSet("expr"),
+	// A function hoisted to its body, or a loop to its, leaves what must
+	// stand inside one (SyntaxError: 'return' outside function).
+	Enclosed: []ts.Enclosure{
+		{Kinds: ts.NewSet("return_statement", "yield"), In: ts.NewSet("function_definition", "lambda"), Not: ts.NewSet("class_definition")},
+		{Kinds: ts.NewSet("nonlocal_statement"), In: ts.NewSet("function_definition")},
+		{Kinds: ts.NewSet("break_statement", "continue_statement"), In: ts.NewSet("for_statement", "while_statement"),
+			Not: ts.NewSet("function_definition", "class_definition", "lambda"), NotFields: ts.NewSet("alternative")},
+	},
 }

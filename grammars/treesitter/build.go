@@ -1,6 +1,8 @@
 package treesitter
 
 import (
+	"bytes"
+
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -93,6 +95,9 @@ type builder struct {
 	parts []Part         // a stack: the parts of the nodes being added, outer first
 	path  []int          // the copied nodes whose children are being added, outer first
 	memo  map[string]any // see Planner.Memo
+	// looseMemo holds the verdicts of loose by raw node: 0 unknown, 1
+	// loose, -1 not.
+	looseMemo []int8
 }
 
 // build adds the root, spanning all of the source, and everything below.
@@ -309,9 +314,62 @@ func (b *builder) add(parent tree.NodeID, s Part) {
 	}
 	r := &b.raw[s.node]
 	id := b.t.Add(parent, r.Kind, r.Start, r.End, s.Flags, s.Replace)
-	b.t.SetClass(id, b.table.class(r, s.class))
+	if class := b.table.class(r, s.class); class != "" && !(b.table.ImplicitJoins[class] && b.loose(s.node)) {
+		b.t.SetClass(id, class)
+	}
 	if b.table.Strings[r.Kind] && s.Replace != "" && s.Replace == b.table.Replace[r.Kind] {
 		b.t.SetFlags(id, b.t.Nodes[id].Flags|tree.Chars) // a string in a value slot may be cut down
 	}
 	b.children(id, s.node)
+}
+
+// loose reports whether raw node ni has a line break between two of its
+// tokens that no bracket of its own encloses (see Table.ImplicitJoins).
+// The verdicts are kept, so that a tree's are found in one pass.
+func (b *builder) loose(ni int) bool {
+	if b.looseMemo == nil {
+		b.looseMemo = make([]int8, len(b.raw))
+	}
+	if m := b.looseMemo[ni]; m != 0 {
+		return m > 0
+	}
+	n := &b.raw[ni]
+	verdict := int8(-1)
+	if bytes.IndexByte(b.src[n.Start:n.End], '\n') >= 0 {
+		depth, prev := 0, -1
+		for ci := int(n.first); ci >= 0; ci = int(b.raw[ci].next) {
+			c := &b.raw[ci]
+			if depth == 0 && prev >= 0 && joinedBreak(b.src[prev:c.Start]) {
+				verdict = 1
+				break
+			}
+			switch c.Kind {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth = max(depth-1, 0)
+			default:
+				if depth == 0 && c.first >= 0 && b.loose(ci) {
+					verdict = 1
+				}
+			}
+			if verdict > 0 {
+				break
+			}
+			prev = c.End
+		}
+	}
+	b.looseMemo[ni] = verdict
+	return verdict > 0
+}
+
+// joinedBreak reports whether gap, the bytes between two tokens, holds a
+// line break that no backslash before it continues.
+func joinedBreak(gap []byte) bool {
+	for i, c := range gap {
+		if c == '\n' && !(i > 0 && gap[i-1] == '\\' || i > 1 && gap[i-1] == '\r' && gap[i-2] == '\\') {
+			return true
+		}
+	}
+	return false
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -208,34 +209,108 @@ func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.
 }
 
 // errorCount returns the number of syntax errors of st, ERROR and MISSING
-// nodes, the nodes of Table.NeverEmpty's kinds that hold nothing and the
-// captures of Table.Malformed, and the offset of the first.
+// nodes, the nodes of Table.NeverEmpty's kinds that hold nothing, the
+// captures of Table.Malformed and the nodes out of their Table.Enclosed
+// place, and the offset of the first.
 func (l *Language) errorCount(st *sitter.Tree) (n, first int, err error) {
 	n, first = walkCount(st.RootNode())
-	if len(l.Table.NeverEmpty) == 0 && l.Table.Malformed == "" {
+	if len(l.Table.NeverEmpty) == 0 && l.Table.Malformed == "" && len(l.Table.Enclosed) == 0 {
 		return n, first, nil
 	}
 	q, err := l.malformedQuery()
 	if err != nil {
 		return 0, 0, err
 	}
+	count := func(off int) {
+		if n == 0 || off < first {
+			first = off
+		}
+		n++
+	}
+	var placed []placedNode
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	qc.Exec(q, st.RootNode())
 	for {
 		m, ok := qc.NextMatch()
 		if !ok {
-			return n, first, nil
+			break
 		}
 		for _, c := range m.Captures {
-			if q.CaptureNameForId(c.Index) != emptyCapture || l.holdsNothing(c.Node) {
-				if off := int(c.Node.StartByte()); n == 0 || off < first {
-					first = off
+			switch name := q.CaptureNameForId(c.Index); {
+			case name == enclosedCapture:
+				placed = append(placed, placedNode{kind: c.Node.Type(), start: int(c.Node.StartByte()), end: int(c.Node.EndByte())})
+			case strings.HasPrefix(name, notFieldCapture):
+				i, _ := strconv.Atoi(name[len(notFieldCapture):])
+				placed = append(placed, placedNode{barrier: i + 1, start: int(c.Node.StartByte()), end: int(c.Node.EndByte())})
+			case name == emptyCapture:
+				if l.holdsNothing(c.Node) {
+					count(int(c.Node.StartByte()))
 				}
-				n++
+			default:
+				count(int(c.Node.StartByte()))
 			}
 		}
 	}
+	for _, off := range l.misplaced(placed) {
+		count(off)
+	}
+	return n, first, nil
+}
+
+// A placedNode is a node that Table.Enclosed names: its kind and span;
+// or, with a barrier, i+1, a node in one of the NotFields of enclosure i.
+type placedNode struct {
+	kind       string
+	barrier    int
+	start, end int
+}
+
+// misplaced returns the offsets of the nodes of nodes that are not where
+// Table.Enclosed puts them. Nodes holds every node of st of a kind the
+// enclosures name.
+func (l *Language) misplaced(nodes []placedNode) []int {
+	// Outer nodes before inner ones, then a stack of the nodes that hold
+	// the one at hand.
+	slices.SortStableFunc(nodes, func(a, b placedNode) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	var offs []int
+	var stack []placedNode
+	for _, nd := range nodes {
+		for len(stack) > 0 && stack[len(stack)-1].end <= nd.start {
+			stack = stack[:len(stack)-1]
+		}
+		for ei, e := range l.Table.Enclosed {
+			if !e.Kinds[nd.kind] {
+				continue
+			}
+			ok, skip := false, false
+		search:
+			for i := len(stack) - 1; i >= 0; i-- {
+				switch k := stack[i].kind; {
+				case stack[i].barrier == ei+1:
+					skip = true // the In node that holds it does not count
+				case e.Not[k]:
+					break search
+				case e.In[k] && skip:
+					skip = false
+				case e.In[k]:
+					ok = true
+					break search
+				}
+			}
+			if !ok {
+				offs = append(offs, nd.start)
+				break
+			}
+		}
+		stack = append(stack, nd)
+	}
+	return offs
 }
 
 // holdsNothing reports whether n has no named child but NotListItems.
@@ -249,12 +324,18 @@ func (l *Language) holdsNothing(n *sitter.Node) bool {
 }
 
 // emptyCapture names the captures of malformedQuery that are malformed
-// only if they hold nothing.
-const emptyCapture = "hdd-never-empty"
+// only if they hold nothing; enclosedCapture those of the kinds that
+// Table.Enclosed names.
+const (
+	emptyCapture    = "hdd-never-empty"
+	enclosedCapture = "hdd-enclosed"
+	notFieldCapture = "hdd-not-field-" // and the enclosure's index
+)
 
 // malformedQuery returns, compiled once, the query of Table.Malformed
 // followed by one that captures the nodes of Table.NeverEmpty's kinds as
-// emptyCapture.
+// emptyCapture, and one that captures those of the kinds Table.Enclosed
+// names as enclosedCapture.
 func (l *Language) malformedQuery() (*sitter.Query, error) {
 	l.malformedOnce.Do(func() {
 		var b strings.Builder
@@ -265,6 +346,28 @@ func (l *Language) malformedQuery() (*sitter.Query, error) {
 				fmt.Fprintf(&b, "(%s)", k)
 			}
 			b.WriteString("] @" + emptyCapture)
+		}
+		kinds := Set{}
+		for _, e := range l.Table.Enclosed {
+			for _, set := range []Set{e.Kinds, e.In, e.Not} {
+				for k := range set {
+					kinds[k] = true
+				}
+			}
+		}
+		if len(kinds) > 0 {
+			b.WriteString("\n[")
+			for _, k := range slices.Sorted(maps.Keys(kinds)) {
+				fmt.Fprintf(&b, "(%s)", k)
+			}
+			b.WriteString("] @" + enclosedCapture)
+		}
+		for i, e := range l.Table.Enclosed {
+			for _, k := range slices.Sorted(maps.Keys(e.In)) {
+				for _, f := range slices.Sorted(maps.Keys(e.NotFields)) {
+					fmt.Fprintf(&b, "\n(%s %s: (_) @%s%d)", k, f, notFieldCapture, i)
+				}
+			}
 		}
 		if l.malformed, l.malformedErr = sitter.NewQuery([]byte(b.String()), l.Grammar); l.malformedErr != nil {
 			l.malformedErr = fmt.Errorf("internal error: the %s query of malformed nodes: %w", l.Name, l.malformedErr)

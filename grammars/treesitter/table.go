@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"maps"
+	"slices"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -160,6 +161,13 @@ type Table struct {
 	// that holds none as a syntax error.
 	NeverEmpty Set
 
+	// Enclosed say where nodes of some kinds must stand, which the grammar
+	// reads anywhere without an error: Python's return inside a function,
+	// its break and continue inside a loop of the same function. A
+	// candidate may hoist a function's body into its place. The policy's
+	// Check counts each node that stands elsewhere as a syntax error.
+	Enclosed []Enclosure
+
 	// Malformed, if set, is a tree-sitter query whose captures are syntax
 	// errors that the grammar reads without one, such as JavaScript's
 	// "const x;" (a const without its value, which the table lets vanish
@@ -189,6 +197,14 @@ type Table struct {
 	Classes map[Child]string
 	Accepts map[string][]string
 
+	// ImplicitJoins are the classes whose nodes may hold a line break
+	// between two tokens only inside brackets, or after a backslash
+	// (Python's expressions, by its implicit line joining). Such a node
+	// with a line break between its tokens that none of its own brackets
+	// encloses, such as the 1 +\n 2 of (1 +\n 2), gets no class: hoisted
+	// out of the brackets around it, its lines would fall apart.
+	ImplicitJoins Set
+
 	// IsItem reports whether child c of an Items parent p is an item;
 	// afterLabel whether p's label token has been seen (or p has none).
 	// Nil means the default, from ItemTokens, NotItemFields and Labels.
@@ -200,6 +216,12 @@ type Table struct {
 	// the slots as they are.
 	Plan func(pl *Planner, p *Node, parts []Part) []Part
 }
+
+// An Enclosure says that a node of a kind of Kinds must have an ancestor
+// of a kind of In, and none of a kind of Not nearer than it, nor in one
+// of NotFields of that ancestor (the else clause of Python's loops, which
+// runs after the loop, where break has no loop of its own).
+type Enclosure struct{ Kinds, In, Not, NotFields Set }
 
 // Clone returns a copy of t whose sets and maps may be changed without
 // changing t's.
@@ -213,6 +235,8 @@ func (t *Table) Clone() *Table {
 	c.Replace = maps.Clone(t.Replace)
 	c.Strings = maps.Clone(t.Strings)
 	c.Layouts = maps.Clone(t.Layouts)
+	c.ImplicitJoins = maps.Clone(t.ImplicitJoins)
+	c.Enclosed = slices.Clone(t.Enclosed)
 	c.ItemTokens = maps.Clone(t.ItemTokens)
 	c.NotItemFields = maps.Clone(t.NotItemFields)
 	c.Labels = maps.Clone(t.Labels)

@@ -57,10 +57,9 @@ n = 0
 for name in glob.glob(sys.argv[1] + "/*"):
     try:
         compile(open(name).read(), name, "exec")
-    except IndentationError:
-        n += 1
-    except SyntaxError:
-        pass
+    except SyntaxError as e:
+        if "nonlocal" not in str(e):
+            n += 1
 print(n)' "$1"`},
 	}
 	for _, tt := range tests {
