@@ -37,3 +37,46 @@ func TestTextUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestCodeUnits(t *testing.T) {
+	tests := []struct {
+		in          string
+		open, close string
+		want        []string // nil: the literal is not cut
+	}{
+		{`"ab"`, `"`, `"`, []string{"a", "b"}},
+		{`'a'`, `'`, `'`, []string{"a"}},
+		{`b"\x00\xff T"`, `b"`, `"`, []string{`\x00`, `\xff`, " ", "T"}},
+		{`rb'a\d'`, `rb'`, `'`, []string{"a", `\d`}},
+		{`u8"é"`, `u8"`, `"`, []string{"é"}},
+		{`L"\101\0x"`, `L"`, `"`, []string{`\101`, `\0`, "x"}},
+		{`r#"a"b"#`, `r#"`, `"#`, []string{"a", `"`, "b"}},
+		{"`a\\b`", "`", "`", []string{"a", `\b`}},
+		{`"""doc"""`, `"""`, `"""`, []string{"d", "o", "c"}},
+		{"'''\nT2\n'''", "'''\n", "'''", []string{"T", "2", "\n"}}, // a line break after the opening quotes stays
+		{"\"\"\"  \n  text\n  \"\"\"", "\"\"\"  \n", `"""`, []string{" ", " ", "t", "e", "x", "t", "\n", " ", " "}},
+		{`""`, `"`, `"`, nil},
+		{`"\U0001F600\u{1F600}\N{EM DASH}"`, `"`, `"`, []string{`\U0001F600`, `\u{1F600}`, `\N{EM DASH}`}},
+		{"\"a\\\r\nb\"", `"`, `"`, []string{"a", "\\\r\n", "b"}},
+		// Interpolations are never cut.
+		{`f"{x}y"`, `f"{x}y"`, "", nil},
+		{"`a${x}`", "`a${x}`", "", nil},
+		{`f"plain"`, `f"`, `"`, []string{"p", "l", "a", "i", "n"}},
+		// Not a literal: all body.
+		{"abc", "", "", []string{"a", "b", "c"}},
+		{`x"`, "", "", []string{"x", `"`}},
+	}
+	for _, tc := range tests {
+		open, close, ends := CodeUnits([]byte(tc.in))
+		body := tc.in[len(open) : len(tc.in)-len(close)]
+		var got []string
+		start := int32(0)
+		for _, end := range ends {
+			got = append(got, body[start:end])
+			start = end
+		}
+		if string(open) != tc.open || string(close) != tc.close || !slices.Equal(got, tc.want) || string(open)+strings.Join(got, "")+string(close) != tc.in {
+			t.Errorf("CodeUnits(%q) = %q, %q, %q; want %q, %q, %q", tc.in, open, got, close, tc.open, tc.want, tc.close)
+		}
+	}
+}

@@ -189,7 +189,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 		Fuse:          fuse,
 		LineSensitive: l.LineSensitive,
 		Reindent:      l.Reindent,
-		Units:         grammars.TextUnits,
+		Units:         grammars.CodeUnits,
 		Accepts:       l.Table.Accepts,
 		Check:         chk.check,
 		Adopted:       chk.adopted,
