@@ -25,13 +25,7 @@ func TestTextUnits(t *testing.T) {
 	}
 	for _, tc := range tests {
 		open, close, ends := TextUnits([]byte(tc.in))
-		body := tc.in[len(open) : len(tc.in)-len(close)]
-		var got []string
-		start := int32(0)
-		for _, end := range ends {
-			got = append(got, body[start:end])
-			start = end
-		}
+		got := units(tc.in, open, close, ends)
 		if !slices.Equal(got, tc.want) || string(open)+strings.Join(got, "")+string(close) != tc.in {
 			t.Errorf("TextUnits(%q) = %q, %q, %q; want units %q", tc.in, open, got, close, tc.want)
 		}
@@ -68,15 +62,22 @@ func TestCodeUnits(t *testing.T) {
 	}
 	for _, tc := range tests {
 		open, close, ends := CodeUnits([]byte(tc.in))
-		body := tc.in[len(open) : len(tc.in)-len(close)]
-		var got []string
-		start := int32(0)
-		for _, end := range ends {
-			got = append(got, body[start:end])
-			start = end
-		}
+		got := units(tc.in, open, close, ends)
 		if string(open) != tc.open || string(close) != tc.close || !slices.Equal(got, tc.want) || string(open)+strings.Join(got, "")+string(close) != tc.in {
 			t.Errorf("CodeUnits(%q) = %q, %q, %q; want %q, %q, %q", tc.in, open, got, close, tc.open, tc.want, tc.close)
 		}
 	}
+}
+
+// units returns the units of text that a Units func gave as open, close
+// and ends.
+func units(text string, open, close []byte, ends []int32) []string {
+	body := text[len(open) : len(text)-len(close)]
+	var got []string
+	start := int32(0)
+	for _, end := range ends {
+		got = append(got, body[start:end])
+		start = end
+	}
+	return got
 }
