@@ -7,11 +7,12 @@
 // body becomes "{}", an argument or parameter list "()", a string ""; an
 // else branch may vanish with its "else"; modifiers, annotations, throws
 // clauses, superclasses and interfaces, catch and finally clauses may
-// vanish. A block, a statement or an expression may be hoisted to one of
+// vanish (but sealed modifiers while a permits clause stays). A block, a statement or an expression may be hoisted to one of
 // its kind below it.
 package java
 
 import (
+	"slices"
 	"strings"
 
 	tsjava "github.com/smacker/go-tree-sitter/java"
@@ -64,6 +65,18 @@ var table = &ts.Table{
 	Labels:        map[string]string{"switch_block_statement_group": ":"},
 	NotListItems:  ts.NewSet("line_comment", "block_comment", "modifiers", "enum_body_declarations"),
 	NonEmpty:      ts.NewSet("local_variable_declaration", "field_declaration", "type_parameters", "type_arguments", "type_list"),
+	// A list of type parameters or arguments whose items all vanished at
+	// once reads without an error, "BiFunction< > f", which javac
+	// refuses ("illegal start of type"); the type arguments of "new
+	// ArrayList<>()" may be empty.
+	NeverEmpty: ts.NewSet("type_parameters", "type_list"),
+	Malformed: `(local_variable_declaration type: (generic_type (type_arguments) @hdd-never-empty))
+(field_declaration type: (generic_type (type_arguments) @hdd-never-empty))
+(formal_parameter type: (generic_type (type_arguments) @hdd-never-empty))
+(method_declaration type: (generic_type (type_arguments) @hdd-never-empty))
+(type_arguments (generic_type (type_arguments) @hdd-never-empty))
+(superclass (generic_type (type_arguments) @hdd-never-empty))
+(type_list (generic_type (type_arguments) @hdd-never-empty))`,
 	Optional: map[ts.Slot]string{
 		{Parent: "if_statement", Field: "alternative"}:  "else",
 		{Parent: "variable_declarator", Field: "value"}: "=",
@@ -84,4 +97,21 @@ var table = &ts.Table{
 		"expr":  expressions,
 	}),
 	Accepts: map[string][]string{"stmt": {"block"}},
+	Plan:    keepSealed,
+}
+
+// keepSealed keeps the modifiers of a class or interface with a permits
+// clause while they say sealed: javac refuses a permits clause without it
+// ("invalid permits clause"). The clause may go, and with it gone, HDD*'s
+// next parse lets the modifiers go too.
+func keepSealed(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	if !slices.ContainsFunc(parts, func(q ts.Part) bool { return pl.Kind(q) == "permits" }) {
+		return parts
+	}
+	for i, q := range parts {
+		if n := pl.Node(q); n != nil && n.Kind == "modifiers" && slices.Contains(strings.Fields(string(pl.Text(n))), "sealed") {
+			parts[i].Flags &^= tree.Removable
+		}
+	}
+	return parts
 }

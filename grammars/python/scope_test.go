@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -14,40 +15,25 @@ import (
 // them so.
 func TestCheckPlaces(t *testing.T) {
 	const input = "def f(x):\n    for i in x:\n        if i:\n            break\n    return x\n"
-	doc, err := Format.Parse(context.Background(), []byte(input))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name, cand string
-		ok         bool
-	}{
-		{"return in a function", "def f(x):\n    return x\n", true},
-		{"return at the top", "return x\n", false},
-		{"return in a class", "def f(x):\n    class A:\n        return x\n", false},
-		{"return in a method", "class A:\n    def f(x):\n        return x\n", true},
-		{"yield in a function", "def f(x):\n    yield x\n", true},
-		{"yield at the top", "x = yield 1\n", false},
-		{"yield in a lambda", "f = lambda: (yield)\n", true},
-		{"nonlocal in a function", "def f(x):\n    def g():\n        nonlocal x\n", true},
-		{"nonlocal at the top", "nonlocal x\n", false},
-		{"break in a loop", "for i in x:\n    if i:\n        break\n", true},
-		{"break in a while loop's function", "while x:\n    def g():\n        break\n", false},
-		{"continue at the top", "if x:\n    continue\n", false},
-		{"break in the function's body", "def f(x):\n    if x:\n        break\n    return x\n", false},
-		{"break in a loop's else", "while x:\n    pass\nelse:\n    break\n", false},
-		{"break in an if's else in a loop", "while x:\n    if x:\n        pass\n    else:\n        break\n", true},
-		{"break in a loop's else in a loop", "for y in x:\n    while x:\n        pass\n    else:\n        break\n", true},
-		{"return in a loop's else", "def f(x):\n    while x:\n        pass\n    else:\n        return x\n", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := doc.Policy.Check([]byte(tc.cand))
-			if (err == nil) != tc.ok {
-				t.Errorf("Check(%q) = %v, want ok %v", tc.cand, err, tc.ok)
-			}
-		})
-	}
+	tstest.Checks(t, Language, input, []tstest.CheckRow{
+		{Name: "return in a function", Cand: "def f(x):\n    return x\n", OK: true},
+		{Name: "return at the top", Cand: "return x\n", OK: false},
+		{Name: "return in a class", Cand: "def f(x):\n    class A:\n        return x\n", OK: false},
+		{Name: "return in a method", Cand: "class A:\n    def f(x):\n        return x\n", OK: true},
+		{Name: "yield in a function", Cand: "def f(x):\n    yield x\n", OK: true},
+		{Name: "yield at the top", Cand: "x = yield 1\n", OK: false},
+		{Name: "yield in a lambda", Cand: "f = lambda: (yield)\n", OK: true},
+		{Name: "nonlocal in a function", Cand: "def f(x):\n    def g():\n        nonlocal x\n", OK: true},
+		{Name: "nonlocal at the top", Cand: "nonlocal x\n", OK: false},
+		{Name: "break in a loop", Cand: "for i in x:\n    if i:\n        break\n", OK: true},
+		{Name: "break in a while loop's function", Cand: "while x:\n    def g():\n        break\n", OK: false},
+		{Name: "continue at the top", Cand: "if x:\n    continue\n", OK: false},
+		{Name: "break in the function's body", Cand: "def f(x):\n    if x:\n        break\n    return x\n", OK: false},
+		{Name: "break in a loop's else", Cand: "while x:\n    pass\nelse:\n    break\n", OK: false},
+		{Name: "break in an if's else in a loop", Cand: "while x:\n    if x:\n        pass\n    else:\n        break\n", OK: true},
+		{Name: "break in a loop's else in a loop", Cand: "for y in x:\n    while x:\n        pass\n    else:\n        break\n", OK: true},
+		{Name: "return in a loop's else", Cand: "def f(x):\n    while x:\n        pass\n    else:\n        return x\n", OK: true},
+	})
 }
 
 // TestImplicitJoins checks that an expression whose lines only the

@@ -301,3 +301,27 @@ func Passes(program string, args ...string) bool {
 	defer cancel()
 	return exec.CommandContext(ctx, program, args...).Run() == nil
 }
+
+// A CheckRow is a candidate of a Checks input, and whether the policy's
+// Check accepts it.
+type CheckRow struct {
+	Name, Cand string
+	OK         bool
+}
+
+// Checks parses input as l and checks, row by row, that its policy's
+// Check accepts exactly the candidates of rows marked OK.
+func Checks(t *testing.T, l *ts.Language, input string, rows []CheckRow) {
+	t.Helper()
+	doc, err := l.Parse(context.Background(), []byte(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		t.Run(r.Name, func(t *testing.T) {
+			if err := doc.Policy.Check([]byte(r.Cand)); (err == nil) != r.OK {
+				t.Errorf("Check(%q) = %v, want ok %v", r.Cand, err, r.OK)
+			}
+		})
+	}
+}
