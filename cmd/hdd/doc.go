@@ -97,7 +97,8 @@
 //	                     successes found at once are folded into one
 //	                     candidate; the same N gives the same result
 //	-repeat N            run the test up to N times per candidate; interesting
-//	                     only if every run is (for flaky tests)
+//	                     only if every run is (for a test interesting by
+//	                     chance at times)
 //	-also-interesting S  save candidates on which the test exits with S
 //	                     (1 to 255) to the findings folder (-findings DIR,
 //	                     default OUTPUT.findings) and go on; what the

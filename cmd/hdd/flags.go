@@ -94,7 +94,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill a test run after `duration` and count it as not interesting (default: 10 times the first run, 5s to 1h)")
 	fs.StringVar(&o.format, "format", "", "input `format`: "+strings.Join(formats.Names(), ", ")+" (default: from the file name, else sniffed)")
 	fs.IntVar(&o.jobs, "j", min(runtime.NumCPU(), maxJobs), "run up to `n` tests at once, by default one per CPU, at most 1024 (the same n gives the same result every time)")
-	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for flaky tests)")
+	fs.IntVar(&o.repeat, "repeat", 1, "run the test up to `n` times per candidate; interesting only if every run is (for a test interesting by chance at times)")
 	fs.Var(&o.alsoCode, "also-interesting", "save candidates on which the test exits with `status` (1 to 255) to the findings folder, and go on")
 	fs.StringVar(&o.findings, "findings", "", "the findings `folder` for -also-interesting (default: the output's name plus .findings)")
 	fs.IntVar(&o.maxTests, "max-tests", 0, "stop after `n` test runs with the best result so far (default: no limit)")

@@ -141,7 +141,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		},
 		Warn: func(w error) {
 			if errors.Is(w, hdd.ErrFlaky) {
-				warnf("%v; consider -repeat", w)
+				warnf("%v: it misses the bug at times, so the search may pass over candidates that have it; make the test try again itself (interesting if any of a few runs shows the bug). -repeat N, interesting only if every run is, guards against a test that is interesting by chance, and would miss more", w)
 				return
 			}
 			if errors.Is(w, hdd.ErrEmptyInteresting) && p.folder {

@@ -174,6 +174,11 @@ func TestFlakyOriginalReported(t *testing.T) {
 	if !strings.Contains(r.stderr, "flaky") || !strings.Contains(r.stderr, "of 3 runs") {
 		t.Errorf("no flakiness figures:\n%s", r.stderr)
 	}
+	// A test that misses the bug at times wants retries of its own:
+	// -repeat, which needs every run, would miss more.
+	if !strings.Contains(r.stderr, "make the test try again itself") {
+		t.Errorf("no advice to make the test retry:\n%s", r.stderr)
+	}
 }
 
 // TestBudgetsAndResume stops a reduction with -max-tests three times, going
