@@ -67,6 +67,34 @@ func probeWritable(what, path string) (fs.FileMode, error) {
 	return perm, os.Remove(f.Name())
 }
 
+// removeLeftovers removes the temporary files and folders that writes of
+// the files at paths (the output and its record) make beside them
+// (.NAME.tmp*, see writeAtomic and folderBeside), and returns how many
+// it removed. Only a run that holds the output's lock writes them, so
+// those there when it is taken were left by a run killed mid-write
+// (kill -9).
+func removeLeftovers(paths ...string) int {
+	n := 0
+	for _, path := range paths {
+		if path == "" {
+			continue
+		}
+		dir, base := filepath.Split(path)
+		if dir == "" {
+			dir = "."
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), "."+base+".tmp")
+			rest = strings.TrimSuffix(rest, ".old") // see writeFolderAtomic
+			if ok && rest != "" && strings.Trim(rest, "0123456789") == "" && removeAll(filepath.Join(dir, e.Name())) == nil {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // probeFolder fails early when the folder path, or the folders that would
 // hold it, could not be made or written in: it is something else, or the
 // nearest folder there is refuses a new file. It makes nothing.

@@ -67,6 +67,9 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		return err
 	}
 	defer release()
+	if n := removeLeftovers(p.out, p.record); n > 0 {
+		logf("removed %s that a run stopped by force left beside %s", grammars.Plural(n, "temporary file"), p.out)
+	}
 	test := &runner.Command{Path: spec.path, Args: spec.args, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
 	if err := checkWorkdir(o.workdir); err != nil {
 		return err

@@ -746,6 +746,34 @@ func TestHangupStopsCleanly(t *testing.T) {
 	}
 }
 
+// TestLeftoversRemoved removes the temporary files a run killed mid-write
+// left beside the output and its record, and nothing else.
+func TestLeftoversRemoved(t *testing.T) {
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", bugScript)
+	input := filepath.Join(dir, "bug.json")
+	os.WriteFile(input, []byte(`{"x":1,"payload":{"bugA":true}}`+"\n"), 0o644)
+	left := []string{".bug.reduced.json.tmp123", "..bug.reduced.json.hdd.tmp456", ".bug.reduced.json.tmp789.old"}
+	kept := []string{".bug.reduced.json.tmpX", ".bug.json.tmp1", "notes.tmp2"}
+	for _, name := range append(slices.Clone(left), kept...) {
+		os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644)
+	}
+	r := runHDD(t, "-j", "1", test, input)
+	if r.code != 0 || !strings.Contains(r.stderr, "removed 3 temporary files that a run stopped by force left") {
+		t.Errorf("exit %d, want it to say it removed 3 files:\n%s", r.code, r.stderr)
+	}
+	for _, name := range left {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s was left", name)
+		}
+	}
+	for _, name := range kept {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s, not hdd's, was removed: %v", name, err)
+		}
+	}
+}
+
 // TestEscapedDaemonsKilled runs a test that starts a daemon on every run:
 // none may survive, and hdd says how many it killed.
 func TestEscapedDaemonsKilled(t *testing.T) {
