@@ -246,7 +246,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		}
 	}
 	if o.statsJSON != "" {
-		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, oracle.Timeouts(), stop != "", from.original); jerr != nil {
+		if jerr := writeStats(o.statsJSON, p.input, p.out, o.algorithm, res, oracle.Timeouts(), stop != "", from.originalSize, from.original); jerr != nil {
 			warnf("cannot write the statistics: %v", jerr)
 		}
 	}

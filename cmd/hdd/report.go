@@ -61,8 +61,13 @@ func summary(con *console, input string, original int, res *hdd.Result, timeouts
 	if after < before {
 		change = percent(before-after, before) + " smaller"
 	}
-	con.printf("%s %s: %s%d -> %s (%s), %d -> %s", state, input, what, before, grammars.Plural(after, "byte"), change,
-		st.NodesBefore, grammars.Plural(st.NodesAfter, "node"))
+	resumed := ""
+	if folderOrig == nil && original != st.BytesBefore {
+		// The nodes are this run's: its start's tree, not the input's.
+		resumed = fmt.Sprintf(" (this run went on from an earlier result of %s)", grammars.Plural(st.BytesBefore, "byte"))
+	}
+	con.printf("%s %s: %s%d -> %s (%s), %d -> %s%s", state, input, what, before, grammars.Plural(after, "byte"), change,
+		st.NodesBefore, grammars.Plural(st.NodesAfter, "node"), resumed)
 	if st.FoldsTried > 0 {
 		con.printf("%d of %d folds adopted (%d candidates found interesting at once, combined)", st.Folds, st.FoldsTried, st.Folded)
 	}
@@ -73,20 +78,24 @@ func summary(con *console, input string, original int, res *hdd.Result, timeouts
 
 // Stats is the -stats-json document.
 type Stats struct {
-	Input       string  `json:"input"`
-	Output      string  `json:"output"`
-	Algorithm   string  `json:"algorithm"`
-	Partial     bool    `json:"partial"`
-	Tests       int     `json:"tests"`    // test runs started
-	Canceled    int     `json:"canceled"` // of which stopped before their verdict
-	CacheHits   int     `json:"cache_hits"`
-	Rejected    int     `json:"rejected"`
-	Timeouts    int     `json:"timeouts"`
-	BytesBefore int     `json:"bytes_before"`
-	BytesAfter  int     `json:"bytes_after"`
-	NodesBefore int     `json:"nodes_before"`
-	NodesAfter  int     `json:"nodes_after"`
-	TestSeconds float64 `json:"test_seconds"` // summed over parallel runs
+	Input     string `json:"input"`
+	Output    string `json:"output"`
+	Algorithm string `json:"algorithm"`
+	Partial   bool   `json:"partial"`
+	Tests     int    `json:"tests"`    // test runs started
+	Canceled  int    `json:"canceled"` // of which stopped before their verdict
+	CacheHits int    `json:"cache_hits"`
+	Rejected  int    `json:"rejected"`
+	Timeouts  int    `json:"timeouts"`
+	// OriginalBytes is the size of the original input; BytesBefore that
+	// of the text this run started from, an earlier result of it when
+	// the run went on from one.
+	OriginalBytes int     `json:"original_bytes"`
+	BytesBefore   int     `json:"bytes_before"`
+	BytesAfter    int     `json:"bytes_after"`
+	NodesBefore   int     `json:"nodes_before"`
+	NodesAfter    int     `json:"nodes_after"`
+	TestSeconds   float64 `json:"test_seconds"` // summed over parallel runs
 	// TestWallSeconds is the wall time during which at least one test ran;
 	// the rest of the wall time is hdd's own.
 	TestWallSeconds float64 `json:"test_wall_seconds"`
@@ -104,10 +113,10 @@ type Stats struct {
 	FileBytesAfter  int `json:"file_bytes_after,omitempty"`
 }
 
-func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool, folderOrig []byte) error {
+func writeStats(path, input, out string, alg hdd.Algorithm, res *hdd.Result, timeouts int, partial bool, original int, folderOrig []byte) error {
 	st := res.Stats
 	s := Stats{
-		Input: input, Output: out, Algorithm: alg.String(), Partial: partial,
+		Input: input, Output: out, Algorithm: alg.String(), Partial: partial, OriginalBytes: original,
 		Tests: st.Tests, Canceled: st.Canceled, CacheHits: st.CacheHits, Rejected: st.Rejected, Timeouts: timeouts,
 		BytesBefore: st.BytesBefore, BytesAfter: st.BytesAfter, NodesBefore: st.NodesBefore, NodesAfter: st.NodesAfter,
 		TestSeconds: st.TestTime.Seconds(), TestWallSeconds: st.TestWall.Seconds(), Seconds: st.Elapsed.Seconds(),

@@ -224,11 +224,24 @@ func TestBudgetsAndResume(t *testing.T) {
 			t.Fatalf("stop %d: the partial result is not a valid interesting input: %q", i, got)
 		}
 	}
-	r = runHDD(t, "-j", "1", test, parts)
+	statsPath := filepath.Join(dir, "stats.json")
+	r = runHDD(t, "-j", "1", "-stats-json", statsPath, test, parts)
 	if r.code != 0 {
 		t.Fatalf("last run: exit %d\n%s", r.code, r.stderr)
 	}
 	got, _ := os.ReadFile(reducedPath(parts))
+	// The summary and the statistics say where the run started and what
+	// the original was.
+	var st Stats
+	if b, err := os.ReadFile(statsPath); err != nil || json.Unmarshal(b, &st) != nil {
+		t.Fatalf("the statistics: %v", err)
+	}
+	if st.OriginalBytes != len(src) || st.BytesBefore >= len(src) || st.BytesAfter != len(got) {
+		t.Errorf("statistics: original %d, before %d, after %d; want %d, less, %d", st.OriginalBytes, st.BytesBefore, st.BytesAfter, len(src), len(got))
+	}
+	if w := fmt.Sprintf("%d -> %d bytes", len(src), len(got)); !strings.Contains(r.stderr, w) || !strings.Contains(r.stderr, fmt.Sprintf("this run went on from an earlier result of %d bytes", st.BytesBefore)) {
+		t.Errorf("the summary does not say %q and where the run began:\n%s", w, r.stderr)
+	}
 	t.Logf("uninterrupted: %d bytes; stopped three times and resumed: %d bytes", len(want), len(got))
 	if float64(len(got)) > 1.1*float64(len(want)) {
 		t.Errorf("resumed result has %d bytes, more than 110%% of the uninterrupted %d:\n%s\n%s", len(got), len(want), got, want)
