@@ -229,10 +229,10 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	}
 	if res == nil {
 		if errors.Is(context.Cause(ctx), errMaxTime) {
-			return fmt.Errorf("-max-time %v was spent before the test had run on %s; nothing was written", o.maxTime, from.name)
+			return fmt.Errorf("-max-time %v was spent before the search began (while the test checked %s); nothing was written", o.maxTime, from.name)
 		}
 		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted before the test had run on %s; nothing was written", from.name)
+			return fmt.Errorf("interrupted before the search began (while the test checked %s); nothing was written", from.name)
 		}
 		return err
 	}

@@ -274,7 +274,7 @@ func TestMaxTime(t *testing.T) {
 	// A budget spent before the original's first run ends says so.
 	out := filepath.Join(dir, "short.json")
 	r = runHDD(t, "-j", "1", "-max-time", "50ms", "-o", out, test, input)
-	if r.code != 1 || !strings.Contains(r.stderr, "-max-time 50ms was spent before the test had run") {
+	if r.code != 1 || !strings.Contains(r.stderr, "-max-time 50ms was spent before the search began (while the test checked") {
 		t.Errorf("-max-time 50ms: exit %d, want 1 and the budget named:\n%s", r.code, r.stderr)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
@@ -1028,7 +1028,7 @@ func TestMessages(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGTERM)
 	cmd.Wait()
-	if msg := strings.TrimSpace(stderr.String()); !strings.Contains(msg, "interrupted before the test had run") || strings.Contains(msg, "context canceled") || strings.Contains(msg, "runner:") {
+	if msg := strings.TrimSpace(stderr.String()); !strings.Contains(msg, "interrupted before the search began (while the test checked") || strings.Contains(msg, "context canceled") || strings.Contains(msg, "runner:") {
 		t.Errorf("SIGTERM during the first run: %q", msg)
 	}
 
