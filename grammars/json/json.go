@@ -850,12 +850,16 @@ const CompactLimit = 160
 // Compact removes the insignificant white space of a JSON document, or of
 // each value of a stream (one value per line), when the result has at most
 // CompactLimit bytes; otherwise it returns text unchanged. A byte order
-// mark stays.
+// mark stays, and so do CRLF line breaks.
 func Compact(text []byte) []byte {
 	var out bytes.Buffer
 	body, found := bytes.CutPrefix(text, bom)
 	if found {
 		out.Write(bom) // the document's own bytes, kept as they are
+	}
+	nl := []byte("\n")
+	if bytes.Contains(body, []byte("\r\n")) {
+		nl = []byte("\r\n") // the text's line breaks, CRLF
 	}
 	dec := encjson.NewDecoder(bytes.NewReader(body))
 	for {
@@ -867,7 +871,7 @@ func Compact(text []byte) []byte {
 		if err != nil || encjson.Compact(&out, raw) != nil {
 			return text
 		}
-		out.WriteByte('\n')
+		out.Write(nl)
 		if out.Len() > CompactLimit {
 			return text
 		}

@@ -183,8 +183,9 @@ func TestCompact(t *testing.T) {
 		{"{\"a\": 1}\n\n{\"b\": 2}\n", "{\"a\":1}\n{\"b\":2}\n"},
 		{long, long},               // too long to compact
 		{"{\"a\": }", "{\"a\": }"}, // not JSON: unchanged
-		{"\xEF\xBB\xBF{ \"a\": 1 }\r\n", "\xEF\xBB\xBF{\"a\":1}\n"}, // the byte order mark stays
-		{"\xEF\xBB\xBF{\"a\": }", "\xEF\xBB\xBF{\"a\": }"},          // not JSON: unchanged, mark and all
+		{"\xEF\xBB\xBF{ \"a\": 1 }\r\n", "\xEF\xBB\xBF{\"a\":1}\r\n"}, // the byte order mark stays, and CRLF
+		{"{\"a\": 1}\r\n{\"b\": 2}\r\n", "{\"a\":1}\r\n{\"b\":2}\r\n"},
+		{"\xEF\xBB\xBF{\"a\": }", "\xEF\xBB\xBF{\"a\": }"}, // not JSON: unchanged, mark and all
 	}
 	for _, tc := range tests {
 		if got := string(Compact([]byte(tc.in))); got != tc.want {
