@@ -172,7 +172,9 @@ type Table struct {
 	// errors that the grammar reads without one, such as JavaScript's
 	// "const x;" (a const without its value, which the table lets vanish
 	// from a let's declarator). The policy's Check counts each capture as
-	// a syntax error.
+	// a syntax error, but a capture named hdd-never-empty only where its
+	// node holds nothing, as NeverEmpty's (Java's type arguments where a
+	// type is declared, which a diamond's may lack).
 	Malformed string
 
 	// Optional are the slots whose child may vanish together with the
