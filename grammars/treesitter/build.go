@@ -339,7 +339,7 @@ func (b *builder) loose(ni int) bool {
 		depth, prev := 0, -1
 		for ci := int(n.first); ci >= 0; ci = int(b.raw[ci].next) {
 			c := &b.raw[ci]
-			if depth == 0 && prev >= 0 && joinedBreak(b.src[prev:c.Start]) {
+			if depth == 0 && prev >= 0 && bareBreak(b.src[prev:c.Start]) {
 				verdict = 1
 				break
 			}
@@ -363,9 +363,9 @@ func (b *builder) loose(ni int) bool {
 	return verdict > 0
 }
 
-// joinedBreak reports whether gap, the bytes between two tokens, holds a
+// bareBreak reports whether gap, the bytes between two tokens, holds a
 // line break that no backslash before it continues.
-func joinedBreak(gap []byte) bool {
+func bareBreak(gap []byte) bool {
 	for i, c := range gap {
 		if c == '\n' && !(i > 0 && gap[i-1] == '\\' || i > 1 && gap[i-1] == '\r' && gap[i-2] == '\\') {
 			return true
