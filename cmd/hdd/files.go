@@ -203,6 +203,9 @@ func (r *resultFile) stop() {
 // write writes best to the output. If that fails, it writes best to the
 // fallback file and returns the output's error.
 func (r *resultFile) write(best []byte) error {
+	if _, err := os.Lstat(r.path); r.asideWhy != "" && errors.Is(err, fs.ErrNotExist) {
+		r.asideWhy = "" // gone meanwhile: nothing to keep
+	}
 	if r.asideWhy != "" {
 		aside, err := keepAside(r.path)
 		if err != nil {
