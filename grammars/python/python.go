@@ -93,6 +93,10 @@ var table = &ts.Table{
 	// An expression whose lines only brackets around it join is never
 	// hoisted out of them.
 	ImplicitJoins: ts.NewSet("expr"),
+	// An assignment expression hoisted out of its call or brackets to
+	// stand alone, x := 1, which Python refuses without brackets.
+	Malformed: `(expression_statement (named_expression) @walrus)
+(assignment right: (named_expression) @walrus)`,
 	// A function hoisted to its body, or a loop to its, leaves what must
 	// stand inside one (SyntaxError: 'return' outside function).
 	Enclosed: []ts.Enclosure{
