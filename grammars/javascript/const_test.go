@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -36,4 +37,17 @@ func TestConstKeepsValue(t *testing.T) {
 	if err := doc.Policy.Check(text); err == nil {
 		t.Errorf("Check accepts %q", text)
 	}
+}
+
+// TestAnonymousStatement refuses a function or class expression without a
+// name that a hoist leaves standing as a statement, which reads as a
+// declaration without its name; with a name, it is a declaration.
+func TestAnonymousStatement(t *testing.T) {
+	tstest.Checks(t, Language, "module.exports = function (s) { return s; };\nx = class { };\n", []tstest.CheckRow{
+		{Name: "anonymous function", Cand: "function (s) { return s; }\nx = class { };\n", OK: false},
+		{Name: "anonymous class", Cand: "module.exports = function (s) { return s; };\nclass { };\n", OK: false},
+		{Name: "named function", Cand: "function f(s) { return s; }\n", OK: true},
+		{Name: "in parentheses", Cand: "(function (s) { return s; });\n", OK: true},
+		{Name: "assigned", Cand: "module.exports = function (s) { return s; };\n", OK: true},
+	})
 }

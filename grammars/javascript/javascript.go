@@ -58,8 +58,13 @@ func Table(g *sitter.Language) *ts.Table {
 		NotListItems:  ts.NewSet("comment", "html_comment"),
 		NonEmpty:      ts.NewSet("lexical_declaration", "variable_declaration", "sequence_expression"),
 		// A const needs its value (keepConstValues); Check refuses a
-		// candidate without one all the same.
-		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)`,
+		// candidate without one all the same. A function or class
+		// expression without a name, hoisted out of an assignment to
+		// stand as a statement, reads as a declaration without its name
+		// ("Function statements require a function name").
+		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
+(expression_statement (function_expression !name) @anonymous)
+(expression_statement (class !name) @anonymous)`,
 		Plan:      keepConstValues,
 		Children: map[ts.Child]ts.Edit{
 			// A catch clause may vanish where a finally clause stays.
