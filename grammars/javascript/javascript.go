@@ -65,7 +65,7 @@ func Table(g *sitter.Language) *ts.Table {
 		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
 (expression_statement (function_expression !name) @anonymous)
 (expression_statement (class !name) @anonymous)`,
-		Plan:      keepConstValues,
+		Plan: keepConstValues,
 		Children: map[ts.Child]ts.Edit{
 			// A catch clause may vanish where a finally clause stays.
 			{Parent: "try_statement", Field: "handler", Kind: ts.Any}: {Flags: tree.Removable},
