@@ -51,3 +51,30 @@ func TestAnonymousStatement(t *testing.T) {
 		{Name: "assigned", Cand: "module.exports = function (s) { return s; };\n", OK: true},
 	})
 }
+
+// TestNamedLabel gives no class to a labeled statement whose body names
+// its label, nor to the loop it labels, so that no hoist takes the label
+// away from its break or continue, or the loop from its label; a label
+// the body does not name may go.
+func TestNamedLabel(t *testing.T) {
+	src := "outer: for (const x of xs) {\n  for (const y of ys) {\n    if (y) continue outer;\n  }\n}\nfree: for (;;) { break; }\nlast: while (x) { break last }\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	// The labeled statements and the loops they label.
+	want := []string{"", "", "stmt", "stmt", "", ""}
+	var labeled []tree.NodeID
+	for _, id := range grammartest.OfKind(tr, "labeled_statement") {
+		labeled = append(labeled, id, tr.Children(id)[2])
+	}
+	if len(labeled) != len(want) {
+		t.Fatalf("got %d labeled statements and loops, want %d", len(labeled), len(want))
+	}
+	for i, id := range labeled {
+		if got := tr.Nodes[id].Class; got != want[i] {
+			t.Errorf("%q: class %q, want %q", tr.Text(id), got, want[i])
+		}
+	}
+}

@@ -11,6 +11,7 @@
 package javascript
 
 import (
+	"bytes"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -65,7 +66,8 @@ func Table(g *sitter.Language) *ts.Table {
 		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
 (expression_statement (function_expression !name) @anonymous)
 (expression_statement (class !name) @anonymous)`,
-		Plan: keepConstValues,
+		Plan:          keepConstValues,
+		Unreplaceable: namedLabel,
 		Children: map[ts.Child]ts.Edit{
 			// A catch clause may vanish where a finally clause stays.
 			{Parent: "try_statement", Field: "handler", Kind: ts.Any}: {Flags: tree.Removable},
@@ -94,6 +96,58 @@ func Table(g *sitter.Language) *ts.Table {
 		}),
 		Accepts: map[string][]string{"stmt": {"block"}},
 	}
+}
+
+// namedLabel reports whether n is a labeled statement, or the loop it
+// labels, whose body names the label in a break or continue: hoisted to
+// its body, it would leave them naming no label, or a label of no loop
+// ("Undefined label").
+func namedLabel(src []byte, n *ts.Node) bool {
+	text := src[n.Start:n.End]
+	var label []byte
+	switch n.Kind {
+	case "labeled_statement":
+		if colon := bytes.IndexByte(text, ':'); colon > 0 {
+			label = bytes.TrimSpace(text[:colon])
+		}
+	case "for_statement", "for_in_statement", "while_statement", "do_statement":
+		// The label before it, if any: "outer: for ...".
+		i := n.Start
+		for i > 0 && strings.ContainsRune(" \t\r\n", rune(src[i-1])) {
+			i--
+		}
+		if i > 0 && src[i-1] == ':' {
+			j := i - 1
+			for j > 0 && isWordByte(src[j-1]) {
+				j--
+			}
+			label = src[j : i-1]
+		}
+	}
+	return len(label) > 0 && namesLabel(text, label)
+}
+
+// namesLabel reports whether text holds "break label" or "continue
+// label".
+func namesLabel(text, label []byte) bool {
+	for _, kw := range [][]byte{[]byte("break"), []byte("continue")} {
+		for rest := text; ; {
+			i := bytes.Index(rest, kw)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(kw):]
+			after := bytes.TrimLeft(rest, " \t")
+			if len(after) < len(rest) && bytes.HasPrefix(after, label) && (len(after) == len(label) || !isWordByte(after[len(label)])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // keepConstValues keeps the value of a const's declarator, which the

@@ -314,7 +314,12 @@ func (b *builder) add(parent tree.NodeID, s Part) {
 	}
 	r := &b.raw[s.node]
 	id := b.t.Add(parent, r.Kind, r.Start, r.End, s.Flags, s.Replace)
-	if class := b.table.class(r, s.class); class != "" && !(b.table.ImplicitJoins[class] && b.loose(s.node)) {
+	class := b.table.class(r, s.class)
+	switch {
+	case class == "":
+	case b.table.ImplicitJoins[class] && b.loose(s.node):
+	case b.table.Unreplaceable != nil && b.table.Unreplaceable(b.src, r):
+	default:
 		b.t.SetClass(id, class)
 	}
 	if b.table.Strings[r.Kind] && s.Replace != "" && s.Replace == b.table.Replace[r.Kind] {

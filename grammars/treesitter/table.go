@@ -199,6 +199,13 @@ type Table struct {
 	Classes map[Child]string
 	Accepts map[string][]string
 
+	// Unreplaceable, if set, reports whether node n of src must never be
+	// replaced by a node below it, such as JavaScript's labeled statement
+	// whose body names its label: hoisted to its body, the label would
+	// go while a break or continue still names it. Such a node gets no
+	// class.
+	Unreplaceable func(src []byte, n *Node) bool
+
 	// ImplicitJoins are the classes whose nodes may hold a line break
 	// between two tokens only inside brackets, or after a backslash
 	// (Python's expressions, by its implicit line joining). Such a node
