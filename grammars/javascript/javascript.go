@@ -41,7 +41,9 @@ func Table(g *sitter.Language) *ts.Table {
 		return strings.HasSuffix(k, "_statement") && k != "empty_statement" && k != "import_statement" && k != "export_statement"
 	}).Add("lexical_declaration", "variable_declaration", "function_declaration", "class_declaration")
 	expressions := ts.NamedKinds(g, func(k string) bool {
-		return strings.HasSuffix(k, "_expression") && k != "sequence_expression"
+		// A JSX expression, {x}, is a container: in its place an
+		// expression reads as text or as an attribute that is none.
+		return strings.HasSuffix(k, "_expression") && k != "sequence_expression" && k != "jsx_expression"
 	}).Add("identifier", "number", "string", "template_string", "regex", "true", "false", "null", "undefined",
 		"this", "array", "object", "arrow_function", "function_expression", "function", "class")
 	return &ts.Table{

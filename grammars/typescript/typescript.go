@@ -16,6 +16,7 @@ import (
 
 	"github.com/hddreduce/hdd/grammars/javascript"
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Language is TypeScript as the tree-sitter adapter reduces it.
@@ -31,7 +32,7 @@ var TSX = &ts.Language{
 	Name:    "tsx",
 	Exts:    []string{".tsx"},
 	Grammar: tstsx.GetLanguage(),
-	Table:   table(tstsx.GetLanguage()),
+	Table:   tsxTable(),
 }
 
 // Format is the TypeScript format.
@@ -39,6 +40,35 @@ var Format = Language.Format()
 
 // TSXFormat is the TSX format.
 var TSXFormat = TSX.Format()
+
+// tsxTable returns TSX's table: TypeScript's, where the trailing comma of
+// a list of one type parameter stays, as in <T,>(x: T) => x: without it,
+// <T> reads as a JSX element.
+func tsxTable() *ts.Table {
+	t := table(tstsx.GetLanguage())
+	plan := t.Plan
+	t.Plan = func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+		if plan != nil {
+			parts = plan(pl, p, parts)
+		}
+		if p.Kind != "type_parameters" {
+			return parts
+		}
+		items := 0
+		for _, q := range parts {
+			if q.Is(tree.ListItem) {
+				items++
+			}
+		}
+		for i, q := range parts {
+			if n := len(q.Members); items == 1 && pl.Node(q) == nil && n > 0 && pl.Kind(q.Members[n-1]) == "," {
+				parts[i].Members[n-1].Flags &^= tree.Removable
+			}
+		}
+		return parts
+	}
+	return t
+}
 
 // table returns JavaScript's table of grammar g with TypeScript's kinds.
 func table(g *sitter.Language) *ts.Table {
