@@ -17,12 +17,17 @@ import (
 // a JSON string's "&amp;" is one unit too, and an XML text's "\n".
 func TextUnits(text []byte) (open, close []byte, ends []int32) {
 	open, body, close := splitQuotes(text)
-	ends = make([]int32, 0, len(body)) // a unit is a byte at least
+	return open, close, unitEnds(body)
+}
+
+// unitEnds returns the ends of the units of body, as Units gives them.
+func unitEnds(body []byte) []int32 {
+	ends := make([]int32, 0, len(body)) // a unit is a byte at least
 	for i := 0; i < len(body); {
 		i += unitLen(body[i:])
 		ends = append(ends, int32(i))
 	}
-	return open, close, ends
+	return ends
 }
 
 // CodeUnits is the tree.Policy Units of the programming languages: it
@@ -39,12 +44,7 @@ func CodeUnits(text []byte) (open, close []byte, ends []int32) {
 	if interpolated(open, body) {
 		return text, nil, nil
 	}
-	ends = make([]int32, 0, len(body))
-	for i := 0; i < len(body); {
-		i += unitLen(body[i:])
-		ends = append(ends, int32(i))
-	}
-	return open, close, ends
+	return open, close, unitEnds(body)
 }
 
 // splitCode splits a string literal of a programming language into what
