@@ -38,7 +38,9 @@
 // are killed with their process groups and the summary says the result is
 // partial. On Linux, processes a test leaves outside its process group
 // (setsid, timeout, daemons) are killed after its run too. The final result is
-// tested once more before hdd reports success.
+// tested once more before hdd reports success. A run killed by force
+// (SIGKILL) cannot clean up: the next run on the same host removes its run
+// directories, and on Linux kills its tests still at work in them.
 //
 // # Going on
 //

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hddreduce/hdd/grammars"
 	"github.com/hddreduce/hdd/hdd/runner"
 	"github.com/kballard/go-shellquote"
 )
@@ -63,4 +64,34 @@ func checkWorkdir(dir string) error {
 		return fmt.Errorf("-workdir %s is not a folder", dir)
 	}
 	return nil
+}
+
+// removeKilledRuns removes the run directories in workdir, or in $TMPDIR
+// if workdir is "", that runs of hdd stopped by force left, kills their
+// tests still running, and says so with logf.
+func removeKilledRuns(workdir string, logf func(format string, args ...any)) {
+	dir := workdir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	left := runner.RemoveLeftovers(dir)
+	if left.Dirs == 0 && left.Processes == 0 {
+		return
+	}
+	what := "1 run directory"
+	if left.Dirs != 1 {
+		what = fmt.Sprintf("%d run directories", left.Dirs)
+	}
+	if left.Processes > 0 {
+		what += " and killed " + grammars.Plural(left.Processes, "test process")
+	}
+	runs := "a run"
+	pids := make([]string, len(left.Runs))
+	for i, pid := range left.Runs {
+		pids[i] = fmt.Sprint(pid)
+	}
+	if len(pids) > 1 {
+		runs = "runs"
+	}
+	logf("removed %s that %s of hdd stopped by force (process %s) left in %s", what, runs, strings.Join(pids, ", "), dir)
 }

@@ -107,9 +107,18 @@ type result struct {
 // runHDD runs the real binary.
 func runHDD(t testing.TB, args ...string) result {
 	t.Helper()
+	return runHDDEnv(t, nil, args...)
+}
+
+// runHDDEnv runs the real binary with env added to its environment.
+func runHDDEnv(t testing.TB, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, hddBin, args...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

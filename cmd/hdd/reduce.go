@@ -74,6 +74,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	if err := checkWorkdir(o.workdir); err != nil {
 		return err
 	}
+	removeKilledRuns(o.workdir, logf)
 	var unpack func(dir string, candidate []byte) error
 	if p.folder {
 		unpack = archive.Write

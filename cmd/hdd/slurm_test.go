@@ -130,7 +130,7 @@ func TestSlurmReduction(t *testing.T) {
 		t.Errorf("%d runs logged, %d test runs counted (%d canceled)", len(lines), st.Tests, st.Canceled)
 	}
 	seen := map[string]bool{}
-	re := regexp.MustCompile(`^job=(\d+) name=hdd-\d+-[0-9a-f]+-\d+ dir=` + regexp.QuoteMeta(workdir) + `/hdd-run-\d+$`)
+	re := regexp.MustCompile(`^job=(\d+) name=hdd-\d+-[0-9a-f]+-\d+ dir=` + regexp.QuoteMeta(workdir) + `/hdd-run-[^/]+\.\d+-\d+$`)
 	for _, line := range lines {
 		m := re.FindStringSubmatch(line)
 		if m == nil {

@@ -1240,3 +1240,57 @@ func TestReducedPath(t *testing.T) {
 		}
 	}
 }
+
+// TestKilledRunCleanedUp kills hdd by force (SIGKILL) while its tests run:
+// its run directories and tests stay behind, and the next run on any input
+// removes the directories, kills the tests and says so.
+func TestKilledRunCleanedUp(t *testing.T) {
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	os.Mkdir(tmp, 0o755)
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(crashArray(40, 30)), 0o644)
+	pids := filepath.Join(dir, "pids")
+	slow := script(t, dir, "slow.sh", `echo $$ >> `+pids+`; sleep 60; grep -q crash "$1"`)
+	cmd := exec.Command(hddBin, "-j", "2", slow, input)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var started []string
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(pids)
+		if started = strings.Fields(string(b)); len(started) == 2 {
+			break
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	left, _ := filepath.Glob(filepath.Join(tmp, "hdd-*"))
+	if len(started) != 2 || len(left) != 4 {
+		t.Fatalf("%d tests running and %d run directories after the kill, want 2 and 4 (a run directory and a TMPDIR each)", len(started), len(left))
+	}
+
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	r := runHDDEnv(t, []string{"TMPDIR=" + tmp}, "-j", "1", test, input)
+	// Each test is a shell and its sleep.
+	want := regexp.MustCompile(fmt.Sprintf(`(?m)^hdd: removed 4 run directories and killed [2-4] test processes that a run of hdd stopped by force \(process %d\) left in %s$`,
+		cmd.Process.Pid, regexp.QuoteMeta(tmp)))
+	if r.code != 0 || !want.MatchString(r.stderr) {
+		t.Errorf("exit %d, want it to say it cleaned up (%s):\n%s", r.code, want, r.stderr)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) > 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
+	for _, f := range started {
+		var pid int
+		fmt.Sscan(f, &pid)
+		for deadline := time.Now().Add(5 * time.Second); running(pid) && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if running(pid) {
+			t.Errorf("test process %d of the killed run is still running", pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}

@@ -76,3 +76,21 @@ func signalName(sig syscall.Signal) string {
 	}
 	return fmt.Sprintf("signal %d", int(sig))
 }
+
+// processAlive reports whether process pid exists (as any user's) and
+// has not exited.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return (err == nil || errors.Is(err, syscall.EPERM)) && !isZombie(pid)
+}
+
+// ownedBySelf reports whether the file at path belongs to the calling
+// process's user.
+func ownedBySelf(path string) bool {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Getuid()
+}

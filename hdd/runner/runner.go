@@ -236,14 +236,14 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	if parent, err = filepath.Abs(parent); err != nil {
 		return Verdict{}, fmt.Errorf("cannot locate the temporary directory: %w", err)
 	}
-	dir, err := makeRunDir(parent, "hdd-run-")
+	dir, err := makeRunDir(parent, runDirPrefix)
 	if err != nil {
 		return Verdict{}, err
 	}
 	defer c.removeDir(dir)
 	var tmp string
 	if c.Launcher == nil {
-		if tmp, err = makeRunDir(parent, "hdd-tmp-"); err != nil {
+		if tmp, err = makeRunDir(parent, tmpDirPrefix); err != nil {
 			return Verdict{}, err
 		}
 		defer c.removeDir(tmp)
@@ -265,10 +265,11 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 	return c.run(ctx, exe, dir, file, tmp)
 }
 
-// makeRunDir makes a new directory in parent, named from prefix, for a
-// run: the run directory or its TMPDIR.
+// makeRunDir makes a new directory in parent for a run, of the kind
+// prefix names (runDirPrefix, tmpDirPrefix): the run directory or its
+// TMPDIR. Its name says which run of hdd made it (see RemoveLeftovers).
 func makeRunDir(parent, prefix string) (string, error) {
-	dir, err := os.MkdirTemp(parent, prefix)
+	dir, err := os.MkdirTemp(parent, runDirPattern(prefix))
 	if err != nil {
 		return "", fmt.Errorf("cannot make a temporary directory for the test run (is the temporary directory full or not writable? set TMPDIR): %w", err)
 	}
