@@ -94,6 +94,21 @@ type renderer struct {
 	// edit is the first edited node at or after editFrom, the from of
 	// the last editedWithin (at first 0), or NoNode if there is none.
 	edit, editFrom tree.NodeID
+	// breaks is the kind of the source's first line break, once known:
+	// '\n', or '\r' for CRLF.
+	breaks byte
+}
+
+// crlf reports whether the source's first line break is CRLF: the line
+// breaks the renderer adds are of that kind.
+func (r *renderer) crlf() bool {
+	if r.breaks == 0 {
+		r.breaks = '\n'
+		if i := bytes.IndexByte(r.t.Src, '\n'); i > 0 && r.t.Src[i-1] == '\r' {
+			r.breaks = '\r'
+		}
+	}
+	return r.breaks == '\r'
 }
 
 // write emits b, mending a pending junction first.
@@ -107,7 +122,11 @@ func (r *renderer) write(b []byte) {
 		case r.j == newline && last != '\n' && !startsLine(b):
 			// A line feed after a carriage return makes a CRLF line
 			// break; a carriage return alone ends no line (JSON Lines,
-			// tree-sitter's C comments and hasNewline agree).
+			// tree-sitter's C comments and hasNewline agree). Otherwise
+			// the break is the source's kind.
+			if last != '\r' && r.crlf() {
+				r.out = append(r.out, '\r')
+			}
 			r.out = append(r.out, '\n')
 		case r.p.Fuse != nil && r.p.Fuse(last, b[0]):
 			r.out = append(r.out, ' ')

@@ -167,6 +167,8 @@ func TestJunctions(t *testing.T) {
 		{"line kept", "#define X 1\nfoo bar\nbaz", []tree.NodeID{4, 5}, "#define X 1\nbaz", "the line break that separated the lines stays"},
 		{"comment line", "x // c\ny z", []tree.NodeID{4}, "x // c\nz", "z must not move into the comment"},
 		{"CRLF line", "x // c\r\ny z", []tree.NodeID{4}, "x // c\r\nz", "the CRLF line break stays, not doubled"},
+		{"CRLF mended", "a b\r\nc d", []tree.NodeID{2, 3}, "a\r\n d", "a line break put back is of the source's kind"},
+		{"LF mended", "a b\nc d\r\n", []tree.NodeID{2, 3}, "a\n d\r\n", "the source's first line break is its kind"},
 		{"replace", "return E1 ;", []tree.NodeID{2}, "return 0 ;", "a replacement keeps the leading space"},
 		{"replace fused", "return\nEx;", []tree.NodeID{2}, "return\n0", "a replacement keeps its line"},
 		{"first word", "a b", []tree.NodeID{1}, "b", "no leading space is left"},

@@ -225,3 +225,30 @@ func TestRunAcrossLines(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestCRLFComment removes a comment that runs to a CRLF line break, and the
+// block that ends with it: the line break stays whole. tree-sitter's
+// comment takes the carriage return; a candidate whose line ended in a
+// bare line feed after it read as mixed line breaks.
+func TestCRLFComment(t *testing.T) {
+	src := "def f():\r\n    x = 1  # c\r\n\r\nprint(1)\r\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	comment := find(t, tr, "comment # c")
+	block := tr.Nodes[comment].Parent
+	for _, tt := range []struct {
+		name string
+		c    tree.Candidate
+		want string
+	}{
+		{"the comment", tree.Candidate{}.Remove(comment), "def f():\r\n    x = 1\r\n\r\nprint(1)\r\n"},
+		{"the block", tree.Candidate{}.Remove(block), "def f():\r\n    pass\r\n\r\nprint(1)\r\n"},
+	} {
+		if got := string(unparse.Text(tr, doc.Policy, tt.c)); got != tt.want {
+			t.Errorf("%s removed: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -95,6 +95,13 @@ func (l *Language) copyTree(ctx context.Context, st *sitter.Tree, src []byte) ([
 			return
 		}
 		start, end = max(start, lo), min(end, hi)
+		if end-start > 1 && src[end-1] == '\r' && end < len(src) && src[end] == '\n' {
+			// The carriage return of a CRLF line break that a token running
+			// to the end of its line took (a comment in most grammars) goes
+			// with the line feed: removing the token leaves the line break
+			// whole.
+			end--
+		}
 		if start >= end {
 			return
 		}
