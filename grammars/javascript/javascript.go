@@ -12,6 +12,8 @@ package javascript
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -64,10 +66,15 @@ func Table(g *sitter.Language) *ts.Table {
 		// candidate without one all the same. A function or class
 		// expression without a name, hoisted out of an assignment to
 		// stand as a statement, reads as a declaration without its name
-		// ("Function statements require a function name").
+		// ("Function statements require a function name"). Decorators
+		// before an export decorate a class only, which a hoist of the
+		// class to a declaration or an expression inside it leaves them
+		// before ("Decorators are not valid here").
 		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
 (expression_statement (function_expression !name) @anonymous)
-(expression_statement (class !name) @anonymous)`,
+(expression_statement (class !name) @anonymous)
+(export_statement decorator: (decorator) declaration: [(lexical_declaration) (variable_declaration) (function_declaration)] @undecoratable)
+` + undecoratableValues(g, expressions),
 		Plan:          keepConstValues,
 		Unreplaceable: namedLabel,
 		Children: map[ts.Child]ts.Edit{
@@ -98,6 +105,20 @@ func Table(g *sitter.Language) *ts.Table {
 		}),
 		Accepts: map[string][]string{"stmt": {"block"}},
 	}
+}
+
+// undecoratableValues returns the query of the expressions of grammar g
+// but a class, among kinds, that a decorated export default may not hold:
+// the grammar reads "@dec export default f;" without an error.
+func undecoratableValues(g *sitter.Language, kinds ts.Set) string {
+	values := ts.NamedKinds(g, func(k string) bool { return kinds[k] && k != "class" })
+	var b strings.Builder
+	b.WriteString("(export_statement decorator: (decorator) value: [")
+	for _, k := range slices.Sorted(maps.Keys(values)) {
+		b.WriteString(" (" + k + ")")
+	}
+	b.WriteString("] @undecoratable)")
+	return b.String()
 }
 
 // namedLabel reports whether n is a labeled statement, or the loop it

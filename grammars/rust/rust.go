@@ -17,7 +17,6 @@ import (
 	tsrust "github.com/smacker/go-tree-sitter/rust"
 
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
-	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Language is Rust as the tree-sitter adapter reduces it.
@@ -92,26 +91,8 @@ func attachAttributes(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
 	default:
 		return parts
 	}
-	kind := pl.Kind
-	out := parts[:0:0]
-	for i := 0; i < len(parts); i++ {
-		if kind(parts[i]) != "attribute_item" {
-			out = append(out, parts[i])
-			continue
-		}
-		j := i
-		for j < len(parts) && (kind(parts[j]) == "attribute_item" || kind(parts[j]) == "line_comment" || kind(parts[j]) == "block_comment") {
-			j++
-		}
-		if j == len(parts) || !parts[j].Is(tree.Removable) {
-			out = append(out, parts[i:j]...) // nothing, or nothing that vanishes, to attach them to
-			i = j - 1
-			continue
-		}
-		members := append([]ts.Part(nil), parts[i:j+1]...)
-		members[len(members)-1].Flags &^= tree.Removable
-		out = append(out, pl.Group("attributed_item", tree.Removable, members...))
-		i = j
-	}
-	return out
+	return pl.Attach(parts, "attributed_item",
+		func(kind string) bool { return kind == "attribute_item" },
+		func(kind string) bool { return kind == "line_comment" || kind == "block_comment" },
+		func(ts.Part) bool { return true })
 }

@@ -80,6 +80,36 @@ func (pl *Planner) Group(kind string, flags tree.Flags, members ...Part) Part {
 	return Part{node: -1, Kind: kind, Flags: flags, Members: members}
 }
 
+// Attach groups each run of parts that lead reports true for (attributes,
+// decorators), with the parts among them that between reports true for
+// (comments), and the removable part after the run that to accepts, into
+// one removable part of kind group: that part vanishes with what leads
+// it, never alone, while each of those may still vanish alone. A run with
+// no such part after it stays as it is.
+func (pl *Planner) Attach(parts []Part, group string, lead, between func(kind string) bool, to func(Part) bool) []Part {
+	var out []Part
+	for i := 0; i < len(parts); i++ {
+		if !lead(pl.Kind(parts[i])) {
+			out = append(out, parts[i])
+			continue
+		}
+		j := i
+		for j < len(parts) && (lead(pl.Kind(parts[j])) || between(pl.Kind(parts[j]))) {
+			j++
+		}
+		if j == len(parts) || !parts[j].Is(tree.Removable) || !to(parts[j]) {
+			out = append(out, parts[i:j]...)
+			i = j - 1
+			continue
+		}
+		members := append([]Part(nil), parts[i:j+1]...)
+		members[len(members)-1].Flags &^= tree.Removable
+		out = append(out, pl.Group(group, tree.Removable, members...))
+		i = j
+	}
+	return out
+}
+
 // List marks the parts for which item reports true as list items that may
 // vanish, and the commas between them as separators (see the List layout).
 func (pl *Planner) List(parts []Part, item func(Part) bool) []Part {

@@ -4,7 +4,9 @@
 // arguments and parameters, implements clauses, accessibility, override
 // and readonly modifiers may vanish; the members of an interface or an
 // object type are items; type arguments and parameters, enum members and
-// union and tuple members are list items.
+// union and tuple members are list items. The decorators before a method,
+// which TypeScript's grammar makes the method's siblings, go with it: the
+// method never vanishes alone.
 package typescript
 
 import (
@@ -86,5 +88,30 @@ func table(g *sitter.Language) *ts.Table {
 		"object_type":    "{}",
 		"enum_body":      "{}",
 	})
+	plan := t.Plan
+	t.Plan = func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+		if plan != nil {
+			parts = plan(pl, p, parts)
+		}
+		return attachDecorators(pl, p, parts)
+	}
 	return t
+}
+
+// attachDecorators groups the decorators before a method of a class body
+// (and the comments between) with the method, which tree-sitter's grammar
+// makes their sibling where JavaScript's makes them its children: the
+// method vanishes with them, never alone, which would leave them before
+// the "}" ("Declaration expected"), before a constructor or a signature,
+// which TypeScript refuses ("Decorators are not valid here"), or before
+// the next method, which they would then decorate. A decorator may still
+// vanish alone.
+func attachDecorators(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	if p.Kind != "class_body" {
+		return parts
+	}
+	return pl.Attach(parts, "decorated_method",
+		func(kind string) bool { return kind == "decorator" },
+		func(kind string) bool { return kind == "comment" },
+		func(m ts.Part) bool { return pl.Kind(m) == "method_definition" })
 }
