@@ -52,6 +52,18 @@ func TestAnonymousStatement(t *testing.T) {
 	})
 }
 
+// TestSetterParameter refuses a setter without its parameter, which
+// tree-sitter reads without an error; a getter has none.
+func TestSetterParameter(t *testing.T) {
+	tstest.Checks(t, Language, "class A {\n  set name(v) { this.n = v; }\n  get name() { return 1; }\n}\nconst o = { set x(v) {} };\n", []tstest.CheckRow{
+		{Name: "class setter", Cand: "class A {\n  set name() { this.n = v; }\n  get name() { return 1; }\n}\nconst o = { set x(v) {} };\n", OK: false},
+		{Name: "object setter", Cand: "class A {\n  set name(v) { this.n = v; }\n  get name() { return 1; }\n}\nconst o = { set x() {} };\n", OK: false},
+		{Name: "getter", Cand: "class A {\n  get name() { return 1; }\n}\n", OK: true},
+		{Name: "a method named set", Cand: "class A {\n  set() {}\n}\n", OK: true},
+		{Name: "setter kept", Cand: "class A {\n  set name(v) {}\n}\n", OK: true},
+	})
+}
+
 // TestNamedLabel gives no class to a labeled statement whose body names
 // its label, nor to the loop it labels, so that no hoist takes the label
 // away from its break or continue, or the loop from its label; a label

@@ -69,10 +69,13 @@ func Table(g *sitter.Language) *ts.Table {
 		// ("Function statements require a function name"). Decorators
 		// before an export decorate a class only, which a hoist of the
 		// class to a declaration or an expression inside it leaves them
-		// before ("Decorators are not valid here").
+		// before ("Decorators are not valid here"). A setter takes
+		// exactly one parameter ("A 'set' accessor must have exactly one
+		// parameter").
 		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
 (expression_statement (function_expression !name) @anonymous)
 (expression_statement (class !name) @anonymous)
+(method_definition "set" parameters: (formal_parameters) @hdd-never-empty)
 (export_statement decorator: (decorator) declaration: [(lexical_declaration) (variable_declaration) (function_declaration)] @undecoratable)
 ` + undecoratableValues(g, expressions),
 		Plan:          keepConstValues,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/grammartest"
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -53,4 +54,13 @@ func TestJSXExpressionClass(t *testing.T) {
 			t.Errorf("%q: class %q, want none", tr.Text(id), c)
 		}
 	}
+}
+
+// TestSetterParameter refuses a setter without its parameter in TypeScript
+// too, whose table extends JavaScript's.
+func TestSetterParameter(t *testing.T) {
+	tstest.Checks(t, Language, "class A {\n  set name(v: string) {}\n}\n", []tstest.CheckRow{
+		{Name: "setter", Cand: "class A {\n  set name() {}\n}\n", OK: false},
+		{Name: "setter kept", Cand: "class A {\n  set name(v: string) {}\n}\n", OK: true},
+	})
 }
