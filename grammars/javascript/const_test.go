@@ -64,6 +64,27 @@ func TestSetterParameter(t *testing.T) {
 	})
 }
 
+// TestSetterKeepsParameter keeps a setter's parameter and its list, and
+// lets a method's go.
+func TestSetterKeepsParameter(t *testing.T) {
+	src := "class A {\n  set name(v) { this.n = v; }\n  m(v) {}\n}\nconst o = { set x(w) {} };\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	want := []bool{false, true, false} // may the parameter list change: set name, m, set x
+	for i, id := range grammartest.OfKind(tr, "formal_parameters") {
+		changes := tr.Nodes[id].Replace != "" || tr.Nodes[id].Is(tree.Removable)
+		for _, c := range tr.Children(id) {
+			changes = changes || tr.Nodes[c].Is(tree.Removable)
+		}
+		if i >= len(want) || changes != want[i] {
+			t.Errorf("%q: may change %v, want %v", tr.Text(id), changes, i < len(want) && want[i])
+		}
+	}
+}
+
 // TestNamedLabel gives no class to a labeled statement whose body names
 // its label, nor to the loop it labels, so that no hoist takes the label
 // away from its break or continue, or the loop from its label; a label

@@ -69,16 +69,17 @@ func Table(g *sitter.Language) *ts.Table {
 		// ("Function statements require a function name"). Decorators
 		// before an export decorate a class only, which a hoist of the
 		// class to a declaration or an expression inside it leaves them
-		// before ("Decorators are not valid here"). A setter takes
-		// exactly one parameter ("A 'set' accessor must have exactly one
-		// parameter").
+		// before ("Decorators are not valid here"). A setter keeps its
+		// parameter (keepSetterParameter), and Check refuses one without.
 		Malformed: `(lexical_declaration kind: "const" (variable_declarator !value) @const)
 (expression_statement (function_expression !name) @anonymous)
 (expression_statement (class !name) @anonymous)
 (method_definition "set" parameters: (formal_parameters) @hdd-never-empty)
 (export_statement decorator: (decorator) declaration: [(lexical_declaration) (variable_declaration) (function_declaration)] @undecoratable)
 ` + undecoratableValues(g, expressions),
-		Plan:          keepConstValues,
+		Plan: func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+			return keepSetterParameter(pl, p, keepConstValues(pl, p, parts))
+		},
 		Unreplaceable: namedLabel,
 		Children: map[ts.Child]ts.Edit{
 			// A catch clause may vanish where a finally clause stays.
@@ -122,6 +123,40 @@ func undecoratableValues(g *sitter.Language, kinds ts.Set) string {
 	}
 	b.WriteString("] @undecoratable)")
 	return b.String()
+}
+
+// keepSetterParameter keeps the parameter of a setter, which takes exactly
+// one ("A 'set' accessor must have exactly one parameter", which
+// tree-sitter reads without an error): its parameter list is not replaced
+// by "()", nor does the parameter vanish.
+func keepSetterParameter(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	var kind string
+	switch {
+	case p.Kind == "method_definition" && isSetter(pl, p):
+		kind = "formal_parameters"
+	case p.Kind == "formal_parameters" && pl.Parent() != nil && pl.Parent().Kind == "method_definition" && isSetter(pl, pl.Parent()):
+		kind = "" // every parameter
+	default:
+		return parts
+	}
+	for i := range parts {
+		if kind == "" && parts[i].Is(tree.ListItem) || kind != "" && pl.Kind(parts[i]) == kind {
+			parts[i].Flags &^= tree.Removable
+			parts[i].Replace = ""
+		}
+	}
+	return parts
+}
+
+// isSetter reports whether the method definition m is a setter: "set"
+// before its name.
+func isSetter(pl *ts.Planner, m *ts.Node) bool {
+	for c := pl.FirstChild(m); c != nil; c = pl.NextSibling(c) {
+		if c.Kind == "set" && !c.Named {
+			return true
+		}
+	}
+	return false
 }
 
 // namedLabel reports whether n is a labeled statement, or the loop it

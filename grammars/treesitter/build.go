@@ -57,6 +57,14 @@ func (pl *Planner) FirstChild(n *Node) *Node {
 	return &pl.b.raw[n.first]
 }
 
+// NextSibling returns the sibling after n, or nil.
+func (pl *Planner) NextSibling(n *Node) *Node {
+	if n.next < 0 {
+		return nil
+	}
+	return &pl.b.raw[n.next]
+}
+
 // Text returns the bytes of n in the input.
 func (pl *Planner) Text(n *Node) []byte { return pl.b.src[n.Start:n.End] }
 
