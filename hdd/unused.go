@@ -9,8 +9,9 @@ import (
 )
 
 // keptUnused notes the nodes a level kept that the format says nothing
-// else needs: the level tried removing each and the test needed it, so
-// dropUnused does not offer them. The prune pass calls dropUnused only
+// else needs, in groups that the level kept whole: the level tried
+// removing each and the test needed it, so dropUnused does not offer
+// them. The prune pass calls dropUnused only
 // once a level has told it so (the first level tells it which function
 // nothing calls holds the bug).
 func (s *search) keptUnused(keep []tree.NodeID) {
@@ -28,8 +29,11 @@ func (s *search) keptUnused(keep []tree.NodeID) {
 		kept[id] = true
 	}
 	for _, g := range s.unused() {
-		for _, id := range g {
-			if kept[id] {
+		// A group the level could not remove whole, as some of its
+		// nodes are not the level's (an import that goes with its only
+		// user), may yet go.
+		if !slices.ContainsFunc(g, func(id tree.NodeID) bool { return !kept[id] }) {
+			for _, id := range g {
 				s.needed[id] = true
 			}
 		}

@@ -1,6 +1,7 @@
 package hdd_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,43 @@ import (
 	"github.com/hddreduce/hdd/hdd"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
+
+// TestDropUnusedTied checks that a group of unused nodes that a level
+// could not remove whole goes all the same: "main use [imp]", where use
+// and imp go together or not at all (Go's declaration and the import it
+// alone uses) and imp is a node of the second level. The first level
+// keeps use, whose removal alone is not interesting; the group of use and
+// imp then goes in one test, before the second level.
+func TestDropUnusedTied(t *testing.T) {
+	src := "main use [imp]"
+	tr := tree.NewTree([]byte(src))
+	root := tr.Add(tree.NoNode, "doc", 0, len(src), 0, "")
+	tr.Add(root, "word", 0, 4, tree.Removable, "")
+	use := tr.Add(root, "word", 5, 8, tree.Removable, "")
+	bracket := tr.Add(root, "bracket", 9, len(src), 0, "")
+	imp := tr.Add(bracket, "word", 10, 13, tree.Removable, "")
+	if err := tr.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	unused := func(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bool) [][]tree.NodeID {
+		if c.Removed(use) || c.Removed(imp) || keep(use) || keep(imp) {
+			return nil
+		}
+		return [][]tree.NodeID{{use, imp}}
+	}
+	oracle := hdd.OracleFunc(func(c []byte) bool {
+		return bytes.Contains(c, []byte("main")) && bytes.Contains(c, []byte("use")) == bytes.Contains(c, []byte("imp"))
+	})
+	var log []string
+	r := hdd.Reducer{Oracle: oracle, Algorithm: hdd.HDD, Log: func(s string) { log = append(log, s) }}
+	res, err := r.Reduce(context.Background(), tr, &tree.Policy{Unused: unused})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Output); got != "main []" {
+		t.Errorf("got %q, want %q; log:\n%s", got, "main []", strings.Join(log, "\n"))
+	}
+}
 
 // TestDropUnused checks the removal of what the policy says is unused:
 // "main [b0 b1 ... b7]", where main is a removable word of the first level

@@ -10,6 +10,12 @@
 // function's results may vanish. A block, a statement or an expression may
 // be hoisted to one of its kind below it.
 //
+// The declarations check refuses a candidate that names something the
+// input declared and no longer declares (see declares), and the
+// declarations that nothing names go between levels, each with the
+// imports only it uses: Go refuses an import nothing uses, so such a
+// declaration and its import go together or not at all.
+//
 // Go's own parser (gofmt -e, go vet) is stricter than tree-sitter's (it
 // refuses an unused import only when compiling): a test that needs a
 // file that compiles says so itself.
@@ -30,6 +36,16 @@ var Language = &ts.Language{
 	Exts:    []string{".go"},
 	Grammar: grammar,
 	Table:   table,
+	// The declarations check, and the removal of declarations nothing
+	// names, with the imports they alone use: Go refuses an unused
+	// import, so a declaration and its import go together or not at
+	// all.
+	Declares:     declares,
+	Words:        words,
+	DeclaredName: packageName,
+	Unused:       true,
+	Locals:       ts.NewSet("block"),
+	Tied:         ts.NewSet("import_spec", "import_declaration"),
 	// Not LineSensitive: a line break where an argument vanished, "f(a\n)",
 	// would end the statement.
 }
@@ -65,7 +81,8 @@ var table = &ts.Table{
 	Labels: map[string]string{"expression_case": ":", "type_case": ":", "communication_case": ":",
 		"default_case": ":"},
 	NotListItems: ts.NewSet("comment"),
-	NonEmpty:     ts.NewSet("expression_list", "type_arguments", "type_parameter_list"),
+	NonEmpty: ts.NewSet("expression_list", "type_arguments", "type_parameter_list",
+		"var_declaration", "const_declaration", "type_declaration"),
 	Optional: map[ts.Slot]string{
 		{Parent: "if_statement", Field: "alternative"}:          "else",
 		{Parent: "field_declaration", Field: "tag"}:             "",

@@ -48,7 +48,7 @@ func (l *Language) names(st *sitter.Tree, src []byte) (*names, error) {
 		return nil, err
 	}
 	n := &names{decls: map[string][]int{}, words: map[string][]int{}}
-	capture(q, st, src, 0, len(src), func(off int, name string) {
+	l.capture(q, st, src, 0, len(src), func(off int, name string) {
 		n.decls[name] = append(n.decls[name], off)
 		n.order = append(n.order, occurrence{off, name})
 	})
@@ -86,9 +86,9 @@ func (l *Language) usesIn(text []byte, lo, hi int, f func(start, end int)) {
 	})
 }
 
-// capture calls f with the offset and text of each capture of q in the
-// tree st of src that starts in [lo, hi).
-func capture(q *sitter.Query, st *sitter.Tree, src []byte, lo, hi int, f func(off int, name string)) {
+// capture calls f with the offset and the name (see DeclaredName) of each
+// capture of q in the tree st of src that starts in [lo, hi).
+func (l *Language) capture(q *sitter.Query, st *sitter.Tree, src []byte, lo, hi int, f func(off int, name string)) {
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
 	if lo > 0 || hi < len(src) {
@@ -103,7 +103,11 @@ func capture(q *sitter.Query, st *sitter.Tree, src []byte, lo, hi int, f func(of
 		for _, c := range m.Captures {
 			start, end := int(c.Node.StartByte()), int(c.Node.EndByte())
 			if lo <= start && start < hi && end <= len(src) {
-				f(start, string(src[start:end]))
+				name := string(src[start:end])
+				if l.DeclaredName != nil {
+					name = l.DeclaredName(name)
+				}
+				f(start, name)
 			}
 		}
 	}
@@ -188,6 +192,13 @@ func (c *checker) undeclared(b base, cand []byte, e sitter.EditInput) (*pending,
 			if first >= lo {
 				first = offs[within(offs, 0, oldHi)] - oldHi + newHi
 			}
+			if c.lang.DeclaredName != nil {
+				// A declaration whose name is no word (an import's
+				// path) may still be in the span: the parse tells.
+				p.first[name] = first
+				p.names = append(p.names, name)
+				continue
+			}
 			return nil, undeclaredError(cand, first, name)
 		}
 	}
@@ -205,7 +216,7 @@ func (c *checker) declaredIn(tree *sitter.Tree, cand []byte, p *pending) error {
 		return err
 	}
 	declared := map[string]bool{}
-	capture(q, tree, cand, p.lo, p.hi, func(_ int, name string) { declared[name] = true })
+	c.lang.capture(q, tree, cand, p.lo, p.hi, func(_ int, name string) { declared[name] = true })
 	for _, name := range p.names {
 		if !declared[name] {
 			return undeclaredError(cand, p.first[name], name)
@@ -244,7 +255,7 @@ func (l *Language) namesAfter(old *names, oldTree, st *sitter.Tree, e sitter.Edi
 	}
 	var span []occurrence
 	fresh := false
-	capture(q, st, src, winLo, winHi, func(off int, name string) {
+	l.capture(q, st, src, winLo, winHi, func(off int, name string) {
 		span = append(span, occurrence{off, name})
 		fresh = fresh || old.decls[name] == nil
 	})

@@ -59,6 +59,12 @@ type Language struct {
 	Declares string
 	Words    func(text []byte, f func(start, end int))
 
+	// DeclaredName, if set, returns the name that a capture of Declares
+	// whose text is text declares: the text itself, but for captures that
+	// are no word, such as a Go import's path, whose last element names
+	// its package.
+	DeclaredName func(text string) string
+
 	// Implicit, if set, reports whether the word of text that ends at
 	// end may name something the compiler declares by itself when it is
 	// not declared (a C function at its call): such a word is no use that
@@ -81,6 +87,12 @@ type Language struct {
 	// declaration).
 	Unused bool
 	Locals Set
+
+	// Tied are the kinds of declarations that the language refuses once
+	// nothing uses them, as Go refuses an unused import: Unused puts such
+	// a declaration in the group of the unused nodes that name it, so
+	// that they go together or not at all.
+	Tied Set
 
 	// Body, if set, returns the nodes of the function definition id
 	// whose removal leaves a declaration of the function (its body, which

@@ -30,6 +30,7 @@ type usage struct {
 	// declaration and its definition out of its class, overloads): they
 	// are unused together or not at all.
 	groups  [][]int
+	tied    []bool // by owner: of a kind of Language.Tied
 	number  map[string]int32
 	scanner func(text []byte, f func(start, end int))
 	// before holds, for a node, the node of a hidden span (see
@@ -90,8 +91,10 @@ func newUsage(t *tree.Tree, n *names, l *Language, hidden Set) *usage {
 	slices.SortFunc(u.decls, byNode)
 	u.owners = slices.Sorted(maps.Keys(owned))
 	u.owned = make([][]int32, len(u.owners))
+	u.tied = make([]bool, len(u.owners))
 	for i, o := range u.owners {
 		u.owned[i] = owned[o]
+		u.tied[i] = l.Tied[t.Nodes[o].Kind]
 	}
 	u.groups = groupByName(len(u.owners), u.owned)
 	return u
@@ -302,6 +305,7 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 		}
 	}
 	slices.Sort(all)
+	u.tie(t, words, deadWord, all, in)
 	var out firstSeen[int, tree.NodeID]
 	last := tree.NoNode
 	for _, id := range all {
@@ -318,6 +322,54 @@ func (u *usage) unused(t *tree.Tree, c tree.Candidate, keep func(tree.NodeID) bo
 		slices.Sort(g)
 	}
 	return out.groups
+}
+
+// tie moves the dead nodes that own a Tied declaration into the group
+// (in in) of a dead node that names it, by the dead words among words;
+// all holds the dead nodes, sorted.
+func (u *usage) tie(t *tree.Tree, words []use, deadWord []bool, all []tree.NodeID, in map[tree.NodeID]int) {
+	if !slices.Contains(u.tied, true) {
+		return
+	}
+	tiedGroup := map[int32]int{} // the group of the dead tied node owning each name
+	for _, id := range all {
+		if i, ok := slices.BinarySearch(u.owners, id); ok && u.tied[i] {
+			for _, x := range u.owned[i] {
+				tiedGroup[x] = in[id]
+			}
+		}
+	}
+	if len(tiedGroup) == 0 {
+		return
+	}
+	parent := map[int]int{}
+	var find func(g int) int
+	find = func(g int) int {
+		if p, ok := parent[g]; ok && p != g {
+			r := find(p)
+			parent[g] = r
+			return r
+		}
+		return g
+	}
+	for k, w := range words {
+		g, ok := tiedGroup[w.name]
+		if !ok || !deadWord[k] {
+			continue
+		}
+		// The dead node around the word: the last of all at or before it
+		// whose subtree holds it.
+		j := sort.Search(len(all), func(j int) bool { return all[j] > w.node }) - 1
+		if j < 0 || w.node >= t.SubtreeEnd(all[j]) {
+			continue
+		}
+		if a, b := find(g), find(in[all[j]]); a != b {
+			parent[max(a, b)] = min(a, b)
+		}
+	}
+	for _, id := range all {
+		in[id] = find(in[id])
+	}
 }
 
 // groupByName returns the indices of n nodes in groups, those that own a

@@ -2,11 +2,11 @@ package treesitter_test
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/cpp"
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -15,77 +15,51 @@ import (
 // each group's texts, joined by " + ", with the nodes whose text starts
 // with keep kept.
 func TestUnused(t *testing.T) {
-	tests := []struct {
-		name, src, keep string
-		want            []string
-	}{{
-		name: "a chain of uses goes at once",
-		src:  "int a();\nint b() { return a(); }\nint c() { return b(); }\nint main() { return 0; }\n",
-		keep: "int main",
-		want: []string{"int a();", "int b() { return a(); }", "int c() { return b(); }"},
+	tstest.Unused(t, cpp.Language, []tstest.UnusedRow{{
+		Name: "a chain of uses goes at once",
+		Src:  "int a();\nint b() { return a(); }\nint c() { return b(); }\nint main() { return 0; }\n",
+		Keep: "int main",
+		Want: []string{"int a();", "int b() { return a(); }", "int c() { return b(); }"},
 	}, {
-		name: "what a kept node names stays",
-		src:  "int a();\nint b() { return a(); }\nint main() { return b(); }\n",
-		keep: "int main",
-		want: nil,
+		Name: "what a kept node names stays",
+		Src:  "int a();\nint b() { return a(); }\nint main() { return b(); }\n",
+		Keep: "int main",
+		Want: nil,
 	}, {
-		name: "nothing kept: everything goes",
-		src:  "int a();\nint main() { return a(); }\n",
-		want: []string{"int a();", "int main() { return a(); }"},
+		Name: "nothing kept: everything goes",
+		Src:  "int a();\nint main() { return a(); }\n",
+		Want: []string{"int a();", "int main() { return a(); }"},
 	}, {
-		name: "a member's declaration and its definition go together",
-		src:  "struct S { int f(); int g(); };\nint S::f() { return 1; }\nint main() { S s; return s.g(); }\n",
-		keep: "int main",
-		want: []string{"int f(); + int S::f() { return 1; }"},
+		Name: "a member's declaration and its definition go together",
+		Src:  "struct S { int f(); int g(); };\nint S::f() { return 1; }\nint main() { S s; return s.g(); }\n",
+		Keep: "int main",
+		Want: []string{"int f(); + int S::f() { return 1; }"},
 	}, {
-		name: "overloads go together, and the declaration's own name is no use",
-		src:  "void f(int);\nvoid f(double);\nint main() { return 0; }\n",
-		keep: "int main",
-		want: []string{"void f(int); + void f(double);"},
+		Name: "overloads go together, and the declaration's own name is no use",
+		Src:  "void f(int);\nvoid f(double);\nint main() { return 0; }\n",
+		Keep: "int main",
+		Want: []string{"void f(int); + void f(double);"},
 	}, {
-		name: "a parameter or a local declares nothing that goes",
-		src:  "int main(int argc) { int unused = 0; for (int i = 0; i < 1; i++) {} return 0; }\n",
-		keep: "int main",
-		want: nil,
+		Name: "a parameter or a local declares nothing that goes",
+		Src:  "int main(int argc) { int unused = 0; for (int i = 0; i < 1; i++) {} return 0; }\n",
+		Keep: "int main",
+		Want: nil,
 	}, {
-		name: "a reopened namespace is no unused declaration",
-		src:  "namespace n { int a; }\nnamespace n { }\nint main() { return n::a; }\n",
-		keep: "int main",
-		want: nil,
+		Name: "a reopened namespace is no unused declaration",
+		Src:  "namespace n { int a; }\nnamespace n { }\nint main() { return n::a; }\n",
+		Keep: "int main",
+		Want: nil,
 	}, {
-		name: "a name used outside keeps its last declaration",
-		src:  "struct T { enum { A } e; };\nint main() { return A; }\n",
-		keep: "int main",
-		want: nil,
+		Name: "a name used outside keeps its last declaration",
+		Src:  "struct T { enum { A } e; };\nint main() { return A; }\n",
+		Keep: "int main",
+		Want: nil,
 	}, {
-		name: "a hidden attribute goes with its declaration",
-		src:  "__attribute__((pure)) int a();\nint main() { return 0; }\n",
-		keep: "int main",
-		want: []string{"__attribute__((pure)) + int a();"},
-	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			doc, err := cpp.Language.Parse(context.Background(), []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr := doc.Tree
-			keep := func(id tree.NodeID) bool {
-				return tt.keep != "" && strings.HasPrefix(string(tr.Text(id)), tt.keep)
-			}
-			var got []string
-			for _, g := range doc.Policy.Unused(tr, tree.Candidate{}, keep) {
-				var texts []string
-				for _, id := range g {
-					texts = append(texts, string(tr.Text(id)))
-				}
-				got = append(got, strings.Join(texts, " + "))
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("Unused:\n got %q\nwant %q", got, tt.want)
-			}
-		})
-	}
+		Name: "a hidden attribute goes with its declaration",
+		Src:  "__attribute__((pure)) int a();\nint main() { return 0; }\n",
+		Keep: "int main",
+		Want: []string{"__attribute__((pure)) + int a();"},
+	}})
 }
 
 // TestUnusedOfCandidate checks that Unused sees a candidate, not the

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -321,6 +322,44 @@ func Checks(t *testing.T, l *ts.Language, input string, rows []CheckRow) {
 		t.Run(r.Name, func(t *testing.T) {
 			if err := doc.Policy.Check([]byte(r.Cand)); (err == nil) != r.OK {
 				t.Errorf("Check(%q) = %v, want ok %v", r.Cand, err, r.OK)
+			}
+		})
+	}
+}
+
+// An UnusedRow is an input of Unused, the start of the texts of the nodes
+// it keeps, and the groups of unused declarations the policy finds there:
+// each group's texts, joined by " + ".
+type UnusedRow struct {
+	Name, Src, Keep string
+	Want            []string
+}
+
+// Unused parses each row's input as l and checks the groups of unused
+// declarations its policy finds, the nodes whose text starts with the
+// row's Keep kept.
+func Unused(t *testing.T, l *ts.Language, rows []UnusedRow) {
+	t.Helper()
+	for _, r := range rows {
+		t.Run(r.Name, func(t *testing.T) {
+			doc, err := l.Parse(context.Background(), []byte(r.Src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := doc.Tree
+			keep := func(id tree.NodeID) bool {
+				return r.Keep != "" && strings.HasPrefix(string(tr.Text(id)), r.Keep)
+			}
+			var got []string
+			for _, g := range doc.Policy.Unused(tr, tree.Candidate{}, keep) {
+				var texts []string
+				for _, id := range g {
+					texts = append(texts, string(tr.Text(id)))
+				}
+				got = append(got, strings.Join(texts, " + "))
+			}
+			if !slices.Equal(got, r.Want) {
+				t.Errorf("Unused:\n got %q\nwant %q", got, r.Want)
 			}
 		})
 	}
