@@ -31,7 +31,12 @@
 //     external DTD may declare it): xmllint rejects each. The general
 //     entities a parameter entity's value declares count as declared where
 //     it is referenced. A parameter entity reference inside a markup
-//     declaration of the internal subset is a malformation. In XML its
+//     declaration of the internal subset is a malformation, and so is a
+//     declaration that does not follow its grammar where xmllint and expat
+//     both refuse it: an unknown keyword, a malformed content model
+//     ((a,|b), (#PCDATA|a) without its '*'), an attribute definition
+//     without its type or default, a notation or external entity without
+//     its identifier, junk before the closing '>'. In XML its
 //     children are its parts that may go on their own: the "external-id"
 //     (PUBLIC "pub" "sys" or SYSTEM "sys"), removable, made of a fixed
 //     "public-id" (PUBLIC "pub") and a fixed "system-literal"; and the items

@@ -42,7 +42,8 @@ func (p *parser) noteItem(kind string, start, end int) {
 // subset (xmllint, expat) gives every such element that does not set it.
 func (p *parser) noteDefaultNS(start, end int) {
 	src := p.src
-	if !bytes.HasPrefix(src[start:end], []byte("<!ATTLIST")) {
+	// Most declarations bind none: skip reading their definitions.
+	if !bytes.HasPrefix(src[start:end], []byte("<!ATTLIST")) || !bytes.Contains(src[start:end], []byte("xmlns:")) {
 		return
 	}
 	j := start + len("<!ATTLIST")

@@ -121,6 +121,7 @@ func FuzzRoundTrip(f *testing.F) {
 		"<a/>", "<a><b></a>", "<!DOCTYPE a [<!ENTITY e 'x'>]><a>&e;</a>", "<a x='1' x='2'/>",
 		"<?xml version='1.0' encoding='latin1'?><a>\xe9</a>", "<a><![CDATA[x]]></a>", "<a>]]></a>",
 		"<!DOCTYPE a [<", "<!DOCTYPE a [<!ENTITY e>]><a/>", "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>",
+		everyDeclDoc, "<!DOCTYPE r [<!ELEMENT r ((a|b),c*)+><!ATTLIST r a (x|y) #FIXED 'x'><!NOTATION n PUBLIC 'p'>]><r/>",
 	} {
 		f.Add([]byte(s))
 	}

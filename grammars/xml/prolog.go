@@ -262,14 +262,19 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 	// valueOf, or of the parameter entity peName. With defaults, every
 	// literal is an attribute's default value.
 	value, valueOf, peName, defaults := -1, "", "", false
-	switch kwd := string(src[kw:j]); {
+	// The rest of the declaration, from body, follows a grammar (see
+	// declBody); errs counts the malformations found before it.
+	kwd, body, pe, errs := string(src[kw:j]), -1, false, len(tk.errs)
+	switch {
 	case i+1 >= len(src) || src[i+1] != '!':
 	case kwd == "ENTITY":
 		if ws() {
-			pe := j < len(src) && src[j] == '%'
+			pe = j < len(src) && src[j] == '%'
 			if pe {
 				j++
-				ws()
+				if !ws() {
+					tk.err(errMarkup, j, "white space expected after '%' in an entity declaration", nil)
+				}
 			}
 			n := name()
 			ok = len(n) > 0 && ws() && j < len(src) &&
@@ -285,6 +290,9 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 			case ok:
 				p.declare(n)
 			}
+			if ok && src[j] != '"' && src[j] != '\'' {
+				body = j
+			}
 			if ok && (src[j] == '"' || src[j] == '\'') {
 				value = j
 				if pe {
@@ -297,11 +305,29 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 	case kwd == "ATTLIST":
 		ok = ws() && len(name()) > 0
 		defaults = true
+		body = j
 	case kwd == "ELEMENT", kwd == "NOTATION":
 		ok = ws() && len(name()) > 0
+		body = j
 	}
 	if !ok {
 		tk.err(errMarkup, i, "malformed markup declaration in the internal subset", nil)
+	}
+	// A declaration that follows its grammar ends where declBody says, with
+	// nothing but its default values to check; another is read by the loop
+	// below, and its first malformation is flagged after it, unless the
+	// loop flags one.
+	bad, badMsg := 0, ""
+	if ok && body >= 0 {
+		end, lits, msg := declBody(src, kwd, body, pe, p.declLits)
+		p.declLits = lits
+		if msg == "" {
+			for _, lit := range lits {
+				p.literalRefs(tk, lit, true)
+			}
+			return end + 1
+		}
+		bad, badMsg = end, msg
 	}
 	for j < len(src) && src[j] != '>' {
 		switch c := src[j]; c {
@@ -352,19 +378,27 @@ func (p *parser) markupDecl(i int, tk *tag) int {
 	if j >= len(src) {
 		return -1
 	}
+	if badMsg != "" && len(tk.errs) == errs {
+		tk.err(errMarkup, bad, badMsg, nil)
+	}
 	return j + 1
 }
 
 // literalRefs checks the references of the literal lit of a markup
 // declaration: each '&' must start one, and in an attribute's default
 // value (declared) the entity it names must be declared before it, as
-// xmllint and expat require. An entity's value may name an entity declared
+// xmllint and expat require, and no '<' may stand (it would in the
+// attribute's value). An entity's value may name an entity declared
 // later, or nowhere if the entity is never used (see entityValues).
 func (p *parser) literalRefs(tk *tag, lit span, declared bool) {
 	was := p.anyEntity
 	p.anyEntity = p.subsetAny || !declared
 	defer func() { p.anyEntity = was }()
 	for i := lit.start; i < lit.end; i++ {
+		if p.src[i] == '<' && declared {
+			// xmllint: "Unescaped '<' not allowed in attributes values".
+			tk.err(errMarkup, i, "'<' in an attribute's default value (write &lt;)", nil)
+		}
 		if p.src[i] != '&' {
 			continue
 		}

@@ -142,6 +142,7 @@ type parser struct {
 	ns        [][]byte // bound namespace prefixes, innermost last
 
 	dtd       []dtdItem           // the items of the internal subset being scanned
+	declLits  []span              // memory for the default values of an <!ATTLIST> (see declBody)
 	entities  map[string]bool     // general entities declared in the internal subset
 	defaultNS map[string][][]byte // the prefixes an <!ATTLIST> binds by default, by element
 	anyEntity bool                // undeclared entities are allowed (external DTD)

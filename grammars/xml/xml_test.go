@@ -239,6 +239,21 @@ func TestCheck(t *testing.T) {
 		{"entity declared by an external parameter entity", Format,
 			"<!DOCTYPE a [<!ENTITY % p SYSTEM \"p.ent\"> %p;]><a>&g;</a>",
 			"<!DOCTYPE a [<!ENTITY % p SYSTEM \"p.ent\"> %p;]><a>&g;&h;</a>", ""},
+		// xmllint and expat both refuse each candidate below (see
+		// TestWarnings for their messages) and accept each source but the
+		// tolerant one's.
+		{"content model losing a name", Format,
+			`<!DOCTYPE r [<!ELEMENT r (a|b)>]><r/>`, `<!DOCTYPE r [<!ELEMENT r (a|)>]><r/>`, "not well-formed: a name or '(' expected in an element declaration"},
+		{"attribute losing its default", Format,
+			`<!DOCTYPE r [<!ATTLIST r a CDATA #IMPLIED>]><r/>`, `<!DOCTYPE r [<!ATTLIST r a CDATA>]><r/>`, "expected in an attribute-list declaration"},
+		{"notation losing its identifier", Format,
+			`<!DOCTYPE r [<!NOTATION n SYSTEM "n">]><r/>`, `<!DOCTYPE r [<!NOTATION n>]><r/>`, "expected in a notation declaration"},
+		{"unparsed entity losing its notation", Format,
+			`<!DOCTYPE r [<!ENTITY e SYSTEM "s" NDATA n>]><r/>`, `<!DOCTYPE r [<!ENTITY e SYSTEM "s" NDATA>]><r/>`, "expected in an entity declaration"},
+		{"every kind of declaration", Format, everyDeclDoc, everyDeclDoc, ""},
+		{"tolerant: a malformed declaration more", Format,
+			`<!DOCTYPE r [<!ELEMENT r ANY junk><!ATTLIST r a CDATA #IMPLIED>]><r/>`, `<!DOCTYPE r [<!ELEMENT r ANY junk><!ATTLIST r a CDATA>]><r/>`,
+			"2 malformed markup where the original has 1"},
 		{"no root", Format, "<a/>", "<!--x-->", "no root element"},
 		{"declaration not at the start", Format, "<?xml version=\"1.0\"?><a/>", " <?xml version=\"1.0\"?><a/>", "XML declaration not at the start"},
 		{"invalid UTF-8", Format, "<a>\u00e9</a>", "<a>\xe9</a>", "not UTF-8"},
@@ -349,6 +364,51 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// everyDecl is an internal subset with every kind of declaration, comments,
+// processing instructions and parameter entity references between the
+// declarations; xmllint and expat read it as well-formed.
+const everyDecl = `
+  <!-- every kind of declaration -->
+  <?dtd-pi some data?>
+  <!NOTATION gif PUBLIC "-//W3C//NOTATION GIF//EN">
+  <!NOTATION png SYSTEM "image/png">
+  <!NOTATION jpg PUBLIC '-//JPG//EN' "jpg.txt" >
+  <!ENTITY % decls "<!ELEMENT x EMPTY>">
+  <!ENTITY % ext SYSTEM "ext.dtd">
+  <!ENTITY % pub PUBLIC "-//P//EN" "p.dtd">
+  <!ENTITY % more "<!ATTLIST x y CDATA #IMPLIED>">
+  %decls;
+  <!ENTITY e "text &amp; more">
+  <!ENTITY f SYSTEM "f.xml">
+  <!ENTITY g PUBLIC "-//G//EN" 'g.xml'>
+  <!ENTITY pic SYSTEM "pic.gif" NDATA gif>
+  <!ENTITY pic2 PUBLIC "-//PIC//EN" "p.png"
+    NDATA png >
+  <!ELEMENT r (#PCDATA|a|b)*>
+  <!ELEMENT a (b, (c|d)*, e?)+>
+  <!ELEMENT b EMPTY>
+  <!ELEMENT c ANY>
+  <!ELEMENT d (#PCDATA)>
+  <!ELEMENT e ( #PCDATA )* >
+  <!ELEMENT f (a|(b,c?)+|d*)>
+  <!ATTLIST r id ID #REQUIRED
+              class CDATA #IMPLIED
+              version CDATA #FIXED "1.0"
+              lang NMTOKEN "en"
+              kind (x|y|z) 'x'
+              num ( 1 | 2 ) "1"
+              fmt NOTATION (gif|png) #IMPLIED
+              ref IDREF #IMPLIED refs IDREFS #IMPLIED ent ENTITY #IMPLIED
+              ents ENTITIES #IMPLIED toks NMTOKENS #IMPLIED
+              title CDATA "a &e; &#65; &lt; > b">
+  <!ATTLIST b>
+  %more;
+  <?pi?>
+`
+
+// everyDeclDoc is a well-formed document whose internal subset is everyDecl.
+const everyDeclDoc = "<!DOCTYPE r [" + everyDecl + "]>\n<r id=\"i1\">&e;</r>\n"
+
 func TestWarnings(t *testing.T) {
 	tests := []struct {
 		name string
@@ -366,6 +426,53 @@ func TestWarnings(t *testing.T) {
 		{"junk after a parameter entity's value", Format, `<!DOCTYPE r [<!ENTITY % e 'a' junk>]><r/>`,
 			"the document is not well-formed at 1:31 (junk after the value of an entity declaration)"},
 		{"space after an entity's value", Format, "<!DOCTYPE r [<!ENTITY e \"a\" \n >]><r>&e;</r>", ""},
+		// Each malformed declaration below is a fatal error to both xmllint
+		// (its message quoted) and expat ("syntax error" or "not
+		// well-formed (invalid token)").
+		{"junk after an element's content", Format, `<!DOCTYPE r [<!ELEMENT r ANY junk>]><r/>`, // xmllint: expected '>'
+			"the document is not well-formed at 1:30 ('>' expected in an element declaration)"},
+		{"element without content", Format, `<!DOCTYPE r [<!ELEMENT r>]><r/>`, // xmllint: Space required after the element name
+			"the document is not well-formed at 1:25 (white space and EMPTY, ANY or '(' expected in an element declaration)"},
+		{"empty choice in a content model", Format, `<!DOCTYPE r [<!ELEMENT r (a,|b)>]><r/>`, // xmllint: ContentDecl : Name or '(' expected
+			"the document is not well-formed at 1:29 (a name or '(' expected in an element declaration)"},
+		{"mixed separators in a group", Format, `<!DOCTYPE r [<!ELEMENT r (a,b|c)>]><r/>`, // xmllint: ',' expected
+			"the document is not well-formed at 1:30 (',' or ')' expected in an element declaration)"},
+		{"unclosed group", Format, `<!DOCTYPE r [<!ELEMENT r (a|(b,c)>]><r/>`, // xmllint: ',' '|' or ')' expected
+			"the document is not well-formed at 1:34 ('|' or ')' expected in an element declaration)"},
+		{"mixed content without its star", Format, `<!DOCTYPE r [<!ELEMENT r (#PCDATA|a)>]><r/>`, // xmllint: '|' or ')*' expected
+			"the document is not well-formed at 1:37 (')*' expected in an element declaration)"},
+		{"quantifier after a space", Format, `<!DOCTYPE r [<!ELEMENT r (a) *>]><r/>`, // xmllint: expected '>'
+			"the document is not well-formed at 1:30 ('>' expected in an element declaration)"},
+		{"attribute without a default", Format, `<!DOCTYPE r [<!ATTLIST r a CDATA>]><r/>`, // xmllint: Space required after the attribute type
+			"the document is not well-formed at 1:33 (white space and a default (#REQUIRED, #IMPLIED, #FIXED or a quoted value) expected in an attribute-list declaration)"},
+		{"unknown attribute type", Format, `<!DOCTYPE r [<!ATTLIST r a cdata #IMPLIED>]><r/>`, // xmllint: '(' required to start ATTLIST enumeration
+			"the document is not well-formed at 1:28 (an attribute type expected in an attribute-list declaration)"},
+		{"attribute definitions run together", Format, `<!DOCTYPE r [<!ATTLIST r a CDATA "x"b CDATA #IMPLIED>]><r/>`, // xmllint: Space required after the attribute default value
+			"the document is not well-formed at 1:37 (white space or '>' expected in an attribute-list declaration)"},
+		{"notation type without parentheses", Format, `<!DOCTYPE r [<!ATTLIST r a NOTATION n #IMPLIED>]><r/>`, // xmllint: NOTATION: Name expected here
+			"the document is not well-formed at 1:37 (white space and '(' expected in an attribute-list declaration)"},
+		{"#FIXED without a value", Format, `<!DOCTYPE r [<!ATTLIST r a CDATA #FIXED>]><r/>`, // xmllint: Space required after '#FIXED'
+			"the document is not well-formed at 1:40 (white space and a quoted value expected in an attribute-list declaration)"},
+		{"notation without an identifier", Format, `<!DOCTYPE r [<!NOTATION n>]><r/>`, // xmllint: Space required after the NOTATION name
+			"the document is not well-formed at 1:26 (white space and SYSTEM or PUBLIC expected in a notation declaration)"},
+		{"junk after a notation's identifier", Format, `<!DOCTYPE r [<!NOTATION n SYSTEM "s" junk>]><r/>`, // xmllint: '>' required to close NOTATION declaration
+			"the document is not well-formed at 1:38 ('>' expected in a notation declaration)"},
+		{"external entity without its system literal", Format, `<!DOCTYPE r [<!ENTITY e PUBLIC "p">]><r/>`, // xmllint: Space required after the Public Identifier
+			"the document is not well-formed at 1:35 (white space and a quoted system literal expected in an entity declaration)"},
+		{"NDATA without a notation", Format, `<!DOCTYPE r [<!ENTITY e SYSTEM "s" NDATA>]><r/>`, // xmllint: Space required after 'NDATA'
+			"the document is not well-formed at 1:41 (white space and a notation name expected in an entity declaration)"},
+		{"unparsed parameter entity", Format, `<!DOCTYPE r [<!ENTITY % e SYSTEM "s" NDATA n>]><r/>`, // xmllint: entity e not terminated
+			"the document is not well-formed at 1:38 ('>' expected in an entity declaration)"},
+		{"bad character in a public identifier", Format, `<!DOCTYPE r [<!ENTITY e PUBLIC "a{b" "s">]><r/>`, // xmllint: Unfinished System or Public ID; expat: illegal character(s) in public id
+			"the document is not well-formed at 1:34 (a quoted public identifier of letters, digits, spaces and -'()+,./:=?;!*#@$_% expected in an entity declaration)"},
+		{"'<' in a default value", Format, `<!DOCTYPE r [<!ATTLIST r a CDATA "<">]><r/>`, // xmllint: Unescaped '<' not allowed in attributes values
+			"the document is not well-formed at 1:35 ('<' in an attribute's default value (write &lt;))"},
+		{"no space after '%'", Format, `<!DOCTYPE r [<!ENTITY %p "x">]><r/>`, // xmllint: Space required after '%'
+			"the document is not well-formed at 1:24 (white space expected after '%' in an entity declaration)"},
+		// xmllint accepts "NDATA" without a name before the '>'; expat
+		// does not; only what both refuse is flagged.
+		{"NDATA without a notation before '>'", Format, `<!DOCTYPE r [<!ENTITY e SYSTEM "s" NDATA >]><r/>`, ""},
+		{"every kind of declaration", Format, everyDeclDoc, ""}, // xmllint and expat: well-formed
 		{"clean html", HTMLFormat, "<!DOCTYPE html><p>a<p>b", ""},
 		{"malformed html", HTMLFormat, "<div><span>a</div>",
 			"the HTML has 1 malformations, the first at 1:6 (element <span> is not closed)"},
