@@ -11,9 +11,8 @@ import (
 // keptUnused notes the nodes a level kept that the format says nothing
 // else needs, in groups that the level kept whole: the level tried
 // removing each and the test needed it, so dropUnused does not offer
-// them. The prune pass calls dropUnused only
-// once a level has told it so (the first level tells it which function
-// nothing calls holds the bug).
+// them. The prune pass calls dropUnused only once a level has told it so
+// (the first level tells it which function nothing calls holds the bug).
 func (s *search) keptUnused(keep []tree.NodeID) {
 	if s.p == nil || s.p.Unused == nil && s.p.Bodies == nil {
 		return
