@@ -33,6 +33,8 @@ var Language = &ts.Language{
 	// A statement ends at a line break, and a comment runs to one.
 	LineSensitive: true,
 	Reindent:      true,
+	Validate:      unboundNonlocals,
+	Refuses:       emptyImport,
 }
 
 // Format is the Python format.

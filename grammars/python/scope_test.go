@@ -2,6 +2,7 @@ package python
 
 import (
 	"context"
+	"os/exec"
 	"testing"
 
 	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
@@ -70,4 +71,63 @@ func TestImplicitJoins(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("found %d of the %d nodes", seen, len(want))
 	}
+}
+
+// TestNonlocalBinding refuses a candidate whose nonlocal names nothing
+// that a function around binds ("no binding for nonlocal"), and accepts
+// each way of binding it. Python's own compiler agrees with every row.
+func TestNonlocalBinding(t *testing.T) {
+	const input = "def f(x):\n    y = 1\n    def g():\n        nonlocal x, y\n"
+	nested := func(binding string) string {
+		return "def f():\n    " + binding + "\n    def g():\n        nonlocal v\n"
+	}
+	rows := []tstest.CheckRow{
+		{Name: "bound by a parameter and an assignment", Cand: input, OK: true},
+		{Name: "the assignment gone", Cand: "def f(x):\n    def g():\n        nonlocal x, y\n", OK: false},
+		{Name: "the parameter gone", Cand: "def f():\n    y = 1\n    def g():\n        nonlocal x, y\n", OK: false},
+		{Name: "bound two functions out", Cand: "def f(x):\n    y = 1\n    def g():\n        def h():\n            nonlocal x, y\n", OK: true},
+		{Name: "bound only in a class around", Cand: "def f(x):\n    class C:\n        y = 1\n        def g(self):\n            nonlocal x, y\n", OK: false},
+		{Name: "in a method, bound by the function around the class", Cand: "def f(x):\n    y = 1\n    class C:\n        def g(self):\n            nonlocal x, y\n", OK: true},
+		{Name: "bound only in g itself", Cand: "def f(x):\n    def g():\n        y = 1\n        nonlocal x, y\n", OK: false},
+		{Name: "bound in a lambda", Cand: "def f(x):\n    h = lambda y: y\n    def g():\n        nonlocal x, y\n", OK: false},
+		{Name: "a for target", Cand: nested("for a, (v, b) in []: pass"), OK: true},
+		{Name: "a with target", Cand: nested("with open() as v: pass"), OK: true},
+		{Name: "an except name", Cand: nested("try: pass\n    except E as v: pass"), OK: true},
+		{Name: "an import", Cand: nested("import v.path"), OK: true},
+		{Name: "an import's alias", Cand: nested("from m import n as v"), OK: true},
+		{Name: "a module imported from", Cand: nested("from v import n"), OK: false},
+		{Name: "an augmented assignment", Cand: nested("v += 1"), OK: true},
+		{Name: "an annotation", Cand: nested("v: int"), OK: true},
+		{Name: "a walrus", Cand: nested("print(v := 1)"), OK: true},
+		{Name: "a nested def's name", Cand: nested("def v(): pass"), OK: true},
+		{Name: "a nested def's parameter", Cand: nested("def h(v): pass"), OK: false},
+		{Name: "a starred parameter", Cand: "def f(*v):\n    def g():\n        nonlocal v\n", OK: true},
+		{Name: "a typed default parameter", Cand: "def f(v: int = 1):\n    def g():\n        nonlocal v\n", OK: true},
+		{Name: "a use only", Cand: nested("print(v)"), OK: false},
+		{Name: "a nonlocal around", Cand: "def e():\n    v = 1\n    def f():\n        nonlocal v\n        def g():\n            nonlocal v\n", OK: true},
+	}
+	if py, err := exec.LookPath("python3"); err == nil {
+		for _, r := range rows {
+			err := exec.Command(py, "-c", "compile(__import__('sys').argv[1], 'c', 'exec')", r.Cand).Run()
+			if (err == nil) != r.OK {
+				t.Errorf("%s: Python compiles it: %v, the row says %v", r.Name, err == nil, r.OK)
+			}
+		}
+	}
+	tstest.Checks(t, Language, input, rows)
+}
+
+// TestEmptyImport refuses an import whose names all went, which
+// tree-sitter reads without an error; a wildcard is a name.
+func TestEmptyImport(t *testing.T) {
+	const input = "import os, sys\nfrom typing import List as L, Dict\nfrom m import (\n    a,\n    b,\n)\nfrom . import x\nfrom n import *\n"
+	tstest.Checks(t, Language, input, []tstest.CheckRow{
+		{Name: "the input", Cand: input, OK: true},
+		{Name: "import emptied", Cand: "import\nfrom typing import List as L, Dict\n", OK: false},
+		{Name: "from import emptied", Cand: "import os\nfrom typing import\n", OK: false},
+		{Name: "parenthesized emptied", Cand: "from m import (\n)\n", OK: false},
+		{Name: "relative emptied", Cand: "from . import\n", OK: false},
+		{Name: "one name each", Cand: "import sys\nfrom typing import Dict\nfrom m import (\n    b,\n)\nfrom . import x\n", OK: true},
+		{Name: "a wildcard", Cand: "from n import *\n", OK: true},
+	})
 }

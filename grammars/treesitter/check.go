@@ -158,7 +158,7 @@ func (c *checker) check(raw []byte) error {
 		return err
 	}
 	defer tree.Close()
-	n, first, err := c.lang.errorCount(tree)
+	n, first, err := c.lang.errorCount(tree, cand)
 	if err != nil {
 		return err
 	}
@@ -208,12 +208,21 @@ func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.
 	return tree, nil
 }
 
-// errorCount returns the number of syntax errors of st, ERROR and MISSING
-// nodes, the nodes of Table.NeverEmpty's kinds that hold nothing, the
-// captures of Table.Malformed and the nodes out of their Table.Enclosed
-// place, and the offset of the first.
-func (l *Language) errorCount(st *sitter.Tree) (n, first int, err error) {
+// errorCount returns the number of syntax errors of st, the tree of src:
+// ERROR and MISSING nodes, the nodes of Table.NeverEmpty's kinds that
+// hold nothing, the captures of Table.Malformed, the nodes out of their
+// Table.Enclosed place and what Validate counts; and the offset of the
+// first.
+func (l *Language) errorCount(st *sitter.Tree, src []byte) (n, first int, err error) {
 	n, first = walkCount(st.RootNode())
+	if l.Validate != nil {
+		if vn, vfirst := l.Validate(st.RootNode(), src); vn > 0 {
+			if n == 0 || vfirst < first {
+				first = vfirst
+			}
+			n += vn
+		}
+	}
 	if len(l.Table.NeverEmpty) == 0 && l.Table.Malformed == "" && len(l.Table.Enclosed) == 0 {
 		return n, first, nil
 	}
@@ -489,6 +498,6 @@ func (l *Language) Errors(src []byte) (int, error) {
 		return 0, err
 	}
 	defer tree.Close()
-	n, _, err := l.errorCount(tree)
+	n, _, err := l.errorCount(tree, seen)
 	return n, err
 }

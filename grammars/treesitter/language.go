@@ -79,6 +79,13 @@ type Language struct {
 	// bytes does. The policy's Check refuses such a candidate.
 	Refuses func(text []byte, lo, hi int) (int, string)
 
+	// Validate, if set, counts the errors of a text, parsed as root, that
+	// neither tree-sitter nor the table's queries see, such as Python's
+	// nonlocal without a binding, and returns the offset of the first:
+	// they count with its syntax errors, so that the policy's Check
+	// refuses a candidate with more than the input has.
+	Validate func(root *sitter.Node, text []byte) (n, first int)
+
 	// Unused, with Declares, makes the policy offer Unused (see
 	// tree.Policy.Unused): declarations that nothing else names, removed
 	// at once between levels. Locals are the kinds inside which
@@ -153,7 +160,7 @@ func (l *Language) Parse(ctx context.Context, src []byte) (*grammars.Doc, error)
 	if err != nil {
 		return nil, fmt.Errorf("tree-sitter: %w", err)
 	}
-	nerr, _, err := l.errorCount(st)
+	nerr, _, err := l.errorCount(st, seen)
 	if err != nil {
 		st.Close()
 		return nil, err
