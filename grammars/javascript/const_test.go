@@ -111,3 +111,17 @@ func TestNamedLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyDeclaration refuses a declaration whose declarators all went,
+// which tree-sitter reads as the expression let in a for loop and at the
+// top ("Unexpected strict mode reserved word").
+func TestEmptyDeclaration(t *testing.T) {
+	const input = "'use strict';\nfor (let q = 0, k = 1; ; k++) {}\nlet a, b;\nvar c = 1;\nconst letter = 'x';\n"
+	tstest.Checks(t, Language, input, []tstest.CheckRow{
+		{Name: "the input", Cand: input, OK: true},
+		{Name: "a for's let emptied", Cand: "'use strict';\nfor (let; ; k++) {}\nlet a, b;\nvar c = 1;\nconst letter = 'x';\n", OK: false},
+		{Name: "a let emptied", Cand: "'use strict';\nfor (let q = 0, k = 1; ; k++) {}\nlet ;\nvar c = 1;\nconst letter = 'x';\n", OK: false},
+		{Name: "one declarator each", Cand: "'use strict';\nfor (let k = 1; ; k++) {}\nlet b;\nvar c = 1;\nconst letter = 'x';\n", OK: true},
+		{Name: "words that hold let", Cand: "'use strict';\nconst letter = 'x'; outlet;\n", OK: true},
+	})
+}

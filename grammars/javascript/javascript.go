@@ -29,6 +29,7 @@ var Language = &ts.Language{
 	Exts:    []string{".js", ".mjs", ".cjs", ".jsx"},
 	Grammar: tsjs.GetLanguage(),
 	Table:   Table(tsjs.GetLanguage()),
+	Refuses: EmptyDeclaration,
 	// Not LineSensitive: a line break where something vanished could end
 	// a statement ("return\nx").
 }
@@ -207,6 +208,7 @@ func namesLabel(text, label []byte) bool {
 	return false
 }
 
+// isWordByte reports whether c may stand in an identifier.
 func isWordByte(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

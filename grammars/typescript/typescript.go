@@ -27,6 +27,7 @@ var Language = &ts.Language{
 	Exts:    []string{".ts", ".mts", ".cts"},
 	Grammar: tsts.GetLanguage(),
 	Table:   table(tsts.GetLanguage()),
+	Refuses: javascript.EmptyDeclaration,
 }
 
 // TSX is TypeScript with JSX, in .tsx files.
@@ -35,6 +36,7 @@ var TSX = &ts.Language{
 	Exts:    []string{".tsx"},
 	Grammar: tstsx.GetLanguage(),
 	Table:   tsxTable(),
+	Refuses: javascript.EmptyDeclaration,
 }
 
 // Format is the TypeScript format.
