@@ -471,7 +471,7 @@ func TestFolderBadInput(t *testing.T) {
 // TestFolderLock refuses to write an output folder another hdd holds.
 func TestFolderLock(t *testing.T) {
 	in := newProject(t)
-	holdLock(t, in+".reduced.lock")
+	holdLock(t, lockPath(in+".reduced"))
 	r := runHDD(t, script(t, t.TempDir(), "t.sh", crashTest), in)
 	if r.code != 1 || !strings.Contains(r.stderr, fmt.Sprintf("another hdd (pid %d) is writing", os.Getpid())) {
 		t.Errorf("exit %d:\n%s", r.code, r.stderr)
@@ -529,7 +529,7 @@ func TestFolderHangup(t *testing.T) {
 		t.Errorf("the partial result is not interesting")
 	}
 	noneRunning(t, pids)
-	if _, err := os.Stat(out + ".lock"); err == nil {
+	if _, err := os.Stat(lockPath(out)); err == nil {
 		t.Errorf("the lock file was left behind")
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "hdd-run-*")); len(left) > 0 {

@@ -12,13 +12,14 @@ import (
 	"syscall"
 )
 
-// lockOutput takes the lock file OUT.lock, so two hdd runs never write the
-// same output. The lock is the kernel's (flock), released when the process
-// ends however it ends, so a lock file left by a run that was killed is no
-// obstacle; the pid in the file is for the message only. The returned
-// function removes the file and releases the lock.
+// lockOutput takes the lock file .OUT.hdd.lock (see lockPath), so two hdd
+// runs never write the same output. The lock is the kernel's (flock),
+// released when the process ends however it ends, so a lock file left by
+// a run that was killed is no obstacle; the pid in the file is for the
+// message only. The returned function removes the file and releases the
+// lock.
 func lockOutput(out string) (release func(), err error) {
-	path := out + ".lock"
+	path := lockPath(out)
 	for range 10 {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {

@@ -67,7 +67,7 @@ func makePlan(test, input string, o options) (*plan, error) {
 		p.out = reducedPath(input)
 	}
 	if p.out != "" {
-		p.record, p.lock = recordPath(p.out), p.out+".lock"
+		p.record, p.lock = recordPath(p.out), lockPath(p.out)
 		if o.alsoCode.set {
 			p.findings = o.findings
 			if p.findings == "" {
@@ -86,6 +86,15 @@ func makePlan(test, input string, o options) (*plan, error) {
 			written = append([]file{{"the output", p.out}}, written...)
 		} else {
 			kept = append(kept, file{"the output", p.out})
+		}
+		// hdd writes and removes its lock and record: neither may be a
+		// file of the user's.
+		for _, own := range []file{{"hdd's lock file", p.lock}, {"hdd's record of the output", p.record}} {
+			for _, k := range kept {
+				if k.path != "" && sameFile(own.path, k.path) {
+					return nil, fmt.Errorf("%s %s would be %s %s: give another output with -o", own.what, own.path, k.what, k.path)
+				}
+			}
 		}
 		kept = append(kept, file{"hdd's lock file", p.lock}, file{"hdd's record of the output", p.record})
 	}

@@ -38,6 +38,11 @@ func recordPath(out string) string {
 	return filepath.Join(dir, "."+base+".hdd")
 }
 
+// lockPath returns the lock file of the output out: hidden, and named for
+// hdd, so that it is no file of the user's (OUT.lock would be Gemfile.lock
+// beside a Gemfile reduced in place).
+func lockPath(out string) string { return recordPath(out) + ".lock" }
+
 // readRecord reads the record at path; it returns nil if there is none or
 // it cannot be read.
 func readRecord(path string) *record {

@@ -26,7 +26,7 @@ func TestBadInputTable(t *testing.T) {
 	good := script(t, dir, "good.sh", `grep -q crash "$1"`)
 	lockedOut := filepath.Join(dir, "locked.json")
 	// Another hdd holds the output's lock: this process, with the kernel's lock.
-	holdLock(t, lockedOut+".lock")
+	holdLock(t, lockPath(lockedOut))
 	loop := filepath.Join(dir, "loop.json")
 	os.Symlink(loop, loop)
 	huge := filepath.Join(dir, "huge.json")
@@ -131,7 +131,7 @@ func TestBadInputTable(t *testing.T) {
 			t.Errorf("a background process of the test (pid %d) survived", pid)
 		}
 	}
-	if _, err := os.Stat(lockedOut + ".lock"); err != nil {
+	if _, err := os.Stat(lockPath(lockedOut)); err != nil {
 		t.Errorf("the other run's lock was removed: %v", err)
 	}
 }
@@ -610,7 +610,7 @@ func TestOutputsNeverOverwriteUserFiles(t *testing.T) {
 		{"-findings the input", []string{"-also-interesting", "7", "-findings", input}, "is the input"},
 		{"-stats-json the output", []string{"-o", filepath.Join(dir, "out.json"), "-stats-json", filepath.Join(dir, "out.json")}, "is also the output"},
 		{"-cpuprofile and -memprofile", []string{"-cpuprofile", filepath.Join(dir, "p"), "-memprofile", filepath.Join(dir, "p")}, "is also -cpuprofile"},
-		{"-stats-json the lock", []string{"-stats-json", reducedPath(input) + ".lock"}, "lock file"},
+		{"-stats-json the lock", []string{"-stats-json", lockPath(reducedPath(input))}, "lock file"},
 		{"-stats-json the input with -in-place", []string{"-in-place", "-stats-json", input}, "is the input"},
 		{"-stats-json in no folder", []string{"-stats-json", filepath.Join(dir, "none", "s.json")}, "cannot write -stats-json in"},
 		{"-stats-json a folder", []string{"-stats-json", sub}, "-stats-json " + sub + " is a directory"},
@@ -749,7 +749,7 @@ func TestHangupStopsCleanly(t *testing.T) {
 					syscall.Kill(pid, syscall.SIGKILL)
 				}
 			}
-			if _, err := os.Stat(out + ".lock"); err == nil {
+			if _, err := os.Stat(lockPath(out)); err == nil {
 				t.Errorf("the lock file was left behind")
 			}
 			if left, _ := filepath.Glob(filepath.Join(tmp, "hdd-run-*")); len(left) > 0 {
@@ -835,7 +835,7 @@ func TestLockRace(t *testing.T) {
 	test := script(t, dir, "t.sh", `sleep 0.1; grep -q crash "$1"`)
 	out := filepath.Join(dir, "out.json")
 	for trial := range 20 {
-		os.WriteFile(out+".lock", []byte("1\n"), 0o644)
+		os.WriteFile(lockPath(out), []byte("1\n"), 0o644)
 		os.Remove(out)
 		os.Remove(recordPath(out))
 		results := make(chan result, 4)
@@ -1291,6 +1291,36 @@ func TestKilledRunCleanedUp(t *testing.T) {
 		if running(pid) {
 			t.Errorf("test process %d of the killed run is still running", pid)
 			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// TestHddFilesAreNoUserFiles checks that hdd's lock and record never take
+// a file of the user's: a Gemfile reduced in place keeps its Gemfile.lock,
+// and an input that would be the output's record or lock is refused.
+func TestHddFilesAreNoUserFiles(t *testing.T) {
+	dir := t.TempDir()
+	gemfile := filepath.Join(dir, "Gemfile")
+	os.WriteFile(gemfile, []byte("source 'x'\ngem 'a'\ngem 'crash'\ngem 'b'\n"), 0o644)
+	gemlock := filepath.Join(dir, "Gemfile.lock")
+	os.WriteFile(gemlock, []byte("GEM\n  specs:\n"), 0o644)
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	if r := runHDD(t, "-in-place", "-format", "lines", test, gemfile); r.code != 0 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+	}
+	if b, err := os.ReadFile(gemlock); err != nil || string(b) != "GEM\n  specs:\n" {
+		t.Errorf("Gemfile.lock is now %q (%v)", b, err)
+	}
+	out := filepath.Join(dir, "out.json")
+	for _, input := range []string{recordPath(out), lockPath(out)} {
+		const src = `{"a": "crash"}`
+		os.WriteFile(input, []byte(src), 0o644)
+		r := runHDD(t, "-o", out, test, input)
+		if r.code == 0 || !strings.Contains(r.stderr, "would be the input") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+			t.Errorf("input %s: exit %d, want a one-line refusal:\n%s", input, r.code, r.stderr)
+		}
+		if b, _ := os.ReadFile(input); string(b) != src {
+			t.Errorf("input %s changed to %q", input, b)
 		}
 	}
 }
