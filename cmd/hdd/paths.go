@@ -78,6 +78,9 @@ func makePlan(test, input string, o options) (*plan, error) {
 
 	kept := []file{{"the input", input}, {"the input's backup", p.backup}}
 	if test != "" {
+		if sameFile(test, input) {
+			return nil, fmt.Errorf("the test %s is the input: the test must be a program of its own", test)
+		}
 		kept = append(kept, file{"the test", test})
 	}
 	written := []file{{"-stats-json", o.statsJSON}, {"-cpuprofile", o.cpuProfile}, {"-memprofile", o.memProfile}, {"-findings", p.findings}}

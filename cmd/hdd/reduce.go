@@ -306,17 +306,22 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 		return s, inPlaceOrigin(ctx, s, p, o, f, src, logf, warnf)
 	}
 
-	prev, err := readOutput(p, o)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil && !errors.Is(err, errNotFolder) {
-		return nil, fmt.Errorf("cannot read the earlier output: %w", err)
-	}
-	h := hashBytes(prev)
-	why := readRecord(p.record).provenance(rec, h)
-	if errors.Is(err, errNotFolder) {
-		why = "it is not a folder of files, folders and links within it"
+	var prev []byte
+	var why string
+	if info, err := os.Stat(p.out); err == nil && !p.folder && info.Size() > 2*int64(len(src))+4096 {
+		why = "it is much larger than the input" // and not read: it may be huge
+	} else {
+		prev, err = readOutput(p, o)
+		if errors.Is(err, fs.ErrNotExist) {
+			return s, nil
+		}
+		if err != nil && !errors.Is(err, errNotFolder) {
+			return nil, fmt.Errorf("cannot read the earlier output: %w", err)
+		}
+		why = readRecord(p.record).provenance(rec, hashBytes(prev))
+		if errors.Is(err, errNotFolder) {
+			why = "it is not a folder of files, folders and links within it"
+		}
 	}
 	if why != "" {
 		s.asideWhy = why
@@ -324,7 +329,7 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 			p.out, why, p.input, p.out)
 		return s, nil
 	}
-	s.outHash = h
+	s.outHash = hashBytes(prev)
 	if info, err := os.Stat(p.out); err == nil {
 		s.perm = archive.Bits(info.Mode())
 	}

@@ -1324,3 +1324,39 @@ func TestHddFilesAreNoUserFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputNotRegular refuses an output that is a named pipe (reading it
+// as an earlier output blocked hdd for good) and keeps aside, unread, an
+// earlier output far larger than the input; and refuses a test that is
+// the input.
+func TestOutputNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": 1, "b": "crash"}`), 0o644)
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runHDD(t, "-o", fifo, test, input)
+	if r.code == 0 || !strings.Contains(r.stderr, "is not a regular file but a named pipe") {
+		t.Errorf("-o a pipe: exit %d, want a refusal:\n%s", r.code, r.stderr)
+	}
+	if r := runHDD(t, "-in-place", input, input); r.code == 0 || !strings.Contains(r.stderr, "is the input") {
+		t.Errorf("the test as the input: exit %d, want a refusal:\n%s", r.code, r.stderr)
+	}
+	huge := filepath.Join(dir, "huge.json")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(1 << 30) // sparse
+	f.Close()
+	r = runHDD(t, "-o", huge, test, input)
+	if r.code != 0 || !strings.Contains(r.stderr, "much larger than the input") {
+		t.Errorf("-o a huge file: exit %d, want it kept aside:\n%s", r.code, r.stderr)
+	}
+	if info, err := os.Stat(huge + ".~1~"); err != nil || info.Size() != 1<<30 {
+		t.Errorf("the huge earlier output was not kept aside whole: %v", err)
+	}
+}
