@@ -22,7 +22,7 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	f, err := os.CreateTemp(dir, tempPrefix(base)+"*")
 	if err != nil {
 		return err
 	}
@@ -43,6 +43,14 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
+// tempPrefix returns the start of the names of the temporary files and
+// folders that writes of a file named base make beside it:
+// ".BASE.tmp", BASE cut to fit (see fitName) with the random digits
+// os.CreateTemp adds and the ".old" of writeFolderAtomic.
+func tempPrefix(base string) string {
+	return "." + fitName(base, len(".")+len(".tmp")+10+len(".old")) + ".tmp"
+}
+
 // checkWritable fails early, before any test runs, when a file could not
 // be written in path's directory. It returns the permissions a new file
 // gets there (0666 less the umask).
@@ -51,6 +59,9 @@ func checkWritable(path string) (fs.FileMode, error) {
 	// pipe would block the read, and a device would be replaced.
 	if info, err := os.Stat(path); err == nil && !info.IsDir() && !info.Mode().IsRegular() {
 		return 0, fmt.Errorf("the output %s is not a regular file but a %s: give a file with -o", path, fileKind(info.Mode()))
+	}
+	if n := len(filepath.Base(path)); n > maxName {
+		return 0, fmt.Errorf("the output's name %s is too long (%d bytes, at most %d): give a shorter one with -o", filepath.Base(path), n, maxName)
 	}
 	return probeWritable("the output", path)
 }
@@ -105,7 +116,7 @@ func removeLeftovers(paths ...string) int {
 		}
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			rest, ok := strings.CutPrefix(e.Name(), "."+base+".tmp")
+			rest, ok := strings.CutPrefix(e.Name(), tempPrefix(base))
 			rest = strings.TrimSuffix(rest, ".old") // see writeFolderAtomic
 			if ok && rest != "" && strings.Trim(rest, "0123456789") == "" && removeAll(filepath.Join(dir, e.Name())) == nil {
 				n++
@@ -285,7 +296,7 @@ func (r *resultFile) writeFallback(best []byte) error {
 	if r.folder {
 		ext = ""
 	}
-	pattern := strings.TrimSuffix(filepath.Base(r.path), ext) + ".*" + ext
+	pattern := fitName(strings.TrimSuffix(filepath.Base(r.path), ext), len(".")+10+len(ext)) + ".*" + ext
 	var errs []error
 	for _, dir := range r.fallbackDirs {
 		name, err := r.reserve(dir, pattern)
@@ -301,7 +312,11 @@ func (r *resultFile) writeFallback(best []byte) error {
 		r.fallback = name
 		return nil
 	}
-	return errors.Join(errs...)
+	msgs := make([]string, len(errs))
+	for i, err := range errs {
+		msgs[i] = err.Error()
+	}
+	return errors.New(strings.Join(msgs, "; ")) // one line
 }
 
 // writeTo writes best, the result, to path atomically: a file, or a

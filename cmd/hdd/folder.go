@@ -137,7 +137,7 @@ func folderBeside(path string, b []byte, perm fs.FileMode) (string, error) {
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.MkdirTemp(dir, "."+base+".tmp*")
+	tmp, err := os.MkdirTemp(dir, tempPrefix(base)+"*")
 	if err != nil {
 		return "", err
 	}

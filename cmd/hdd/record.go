@@ -35,7 +35,24 @@ const recordVersion = 1
 // recordPath returns where the record of the output out is kept.
 func recordPath(out string) string {
 	dir, base := filepath.Split(out)
-	return filepath.Join(dir, "."+base+".hdd")
+	return filepath.Join(dir, "."+fitName(base, len(".")+len(".hdd.lock"))+".hdd")
+}
+
+// maxName is the longest name a directory entry may have on the file
+// systems hdd writes to (NAME_MAX).
+const maxName = 255
+
+// fitName returns base, or, if base and extra more bytes would make a
+// name longer than maxName, the start of base and a hash of the whole,
+// so that names made from it are distinct, stay the same from run to run,
+// and fit.
+func fitName(base string, extra int) string {
+	if len(base)+extra <= maxName {
+		return base
+	}
+	sum := sha256.Sum256([]byte(base))
+	tag := "~" + hex.EncodeToString(sum[:8])
+	return base[:maxName-extra-len(tag)] + tag
 }
 
 // lockPath returns the lock file of the output out: hidden, and named for

@@ -1360,3 +1360,31 @@ func TestOutputNotRegular(t *testing.T) {
 		t.Errorf("the huge earlier output was not kept aside whole: %v", err)
 	}
 }
+
+// TestLongNames reduces an input whose name leaves no room for the
+// temporary files of an atomic write (.NAME.tmpNNN) nor for the lock: the
+// result is written, the lock and the record fit, and an output name
+// too long for the file system is refused before any test runs.
+func TestLongNames(t *testing.T) {
+	dir := t.TempDir()
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	input := filepath.Join(dir, strings.Repeat("n", 236)+".json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash"}`), 0o644)
+	r := runHDD(t, test, input)
+	if r.code != 0 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+	}
+	if !accepts(t, test, reducedPath(input)) {
+		t.Errorf("no interesting result in %s", reducedPath(input))
+	}
+	if _, err := os.Stat(recordPath(reducedPath(input))); err != nil {
+		t.Errorf("no record: %v", err)
+	}
+	if r := runHDD(t, test, input); r.code != 0 || !strings.Contains(r.stderr, "going on from the earlier result") {
+		t.Errorf("the second run did not go on from the first: exit %d\n%s", r.code, r.stderr)
+	}
+	long := filepath.Join(dir, strings.Repeat("o", 256))
+	if r := runHDD(t, "-o", long, test, input); r.code == 0 || !strings.Contains(r.stderr, "is too long") {
+		t.Errorf("-o a name of 256 bytes: exit %d, want a refusal:\n%s", r.code, r.stderr)
+	}
+}
