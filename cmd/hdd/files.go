@@ -51,6 +51,12 @@ func tempPrefix(base string) string {
 	return "." + fitName(base, len(".")+len(".tmp")+10+len(".old")) + ".tmp"
 }
 
+// changed reports whether the file now is not the file then, as far as
+// its identity, size and time of change tell; then is nil for no file.
+func changed(then, now fs.FileInfo) bool {
+	return then == nil || !os.SameFile(then, now) || then.Size() != now.Size() || !then.ModTime().Equal(now.ModTime())
+}
+
 // checkWritable fails early, before any test runs, when a file could not
 // be written in path's directory. It returns the permissions a new file
 // gets there (0666 less the umask).
@@ -178,7 +184,12 @@ type resultFile struct {
 	fallbackDirs []string
 	warnf        func(format string, args ...any)
 
-	hash       string // of the text the output holds, "" if not one of ours
+	hash string // of the text the output holds, "" if not one of ours
+	// seen is the output as hdd last saw it, at the start or when it
+	// wrote it last; nil if there was none. A file output that is no
+	// longer the same (the user saved work into it, or made it) goes
+	// aside before hdd writes.
+	seen       fs.FileInfo
 	asideWhy   string // why the output, not one of ours, goes aside before the first write; "" if it need not
 	fallback   string // the fallback file holding the best result, "" if none
 	folder     bool   // the output is a folder, the texts its archives
@@ -234,8 +245,12 @@ func (r *resultFile) stop() {
 // write writes best to the output. If that fails, it writes best to the
 // fallback file and returns the output's error.
 func (r *resultFile) write(best []byte) error {
-	if _, err := os.Lstat(r.path); r.asideWhy != "" && errors.Is(err, fs.ErrNotExist) {
+	now, err := os.Lstat(r.path)
+	if r.asideWhy != "" && errors.Is(err, fs.ErrNotExist) {
 		r.asideWhy = "" // gone meanwhile: nothing to keep
+	}
+	if err == nil && r.asideWhy == "" && !r.folder && changed(r.seen, now) {
+		r.asideWhy = "it changed during the run"
 	}
 	if r.asideWhy != "" {
 		aside, err := keepAside(r.path)
@@ -258,9 +273,10 @@ func (r *resultFile) write(best []byte) error {
 			r.warnf("cannot write %s (%v): a run stopped before the end will not be able to go on", r.recPath, unwrapPath(err))
 		}
 	}
-	err := r.writeTo(r.path, best)
+	err = r.writeTo(r.path, best)
 	if err == nil {
 		r.hash = h
+		r.seen, _ = os.Lstat(r.path)
 		if r.fallback != "" {
 			r.remove(r.fallback)
 			r.fallback = ""

@@ -111,6 +111,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	}
 	out := &resultFile{path: p.out, perm: from.perm, rec: from.rec, recPath: p.record, hash: from.outHash, asideWhy: from.asideWhy, warnf: warnf,
 		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}, folder: p.folder}
+	out.seen, _ = os.Lstat(p.out)
 	if o.inPlace {
 		// The record holds from the start: an interrupted run goes on.
 		from.rec.Outputs = []string{from.outHash}

@@ -1388,3 +1388,38 @@ func TestLongNames(t *testing.T) {
 		t.Errorf("-o a name of 256 bytes: exit %d, want a refusal:\n%s", r.code, r.stderr)
 	}
 }
+
+// TestEditsDuringRunKept saves work into the output, and into the input
+// reduced in place, while hdd runs (the test does it at its fifth run):
+// the next write keeps that file aside, numbered, and says so.
+func TestEditsDuringRunKept(t *testing.T) {
+	for _, inPlace := range []bool{false, true} {
+		t.Run(fmt.Sprint("in place ", inPlace), func(t *testing.T) {
+			dir := t.TempDir()
+			input := filepath.Join(dir, "in.json")
+			os.WriteFile(input, []byte(crashArray(60, 40)), 0o644)
+			target := filepath.Join(dir, "out.json")
+			args := []string{"-j", "1", "-o", target}
+			if inPlace {
+				target, args = input, []string{"-j", "1", "-in-place"}
+			}
+			count := filepath.Join(dir, "count")
+			test := script(t, dir, "t.sh", `echo >> `+count+`
+[ $(wc -l < `+count+`) -eq 5 ] && echo "my own work" > `+target+`
+grep -q crash "$1"`)
+			r := runHDD(t, append(args, test, input)...)
+			if r.code != 0 {
+				t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+			}
+			if b, err := os.ReadFile(target + ".~1~"); err != nil || string(b) != "my own work\n" {
+				t.Errorf("the work saved during the run is not in %s.~1~: %q %v\n%s", target, b, err, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "it changed during the run") {
+				t.Errorf("hdd does not say it kept the file aside:\n%s", r.stderr)
+			}
+			if !accepts(t, test, target) {
+				t.Errorf("%s holds no interesting result", target)
+			}
+		})
+	}
+}
