@@ -1423,3 +1423,19 @@ grep -q crash "$1"`)
 		})
 	}
 }
+
+// TestExecutableInput reduces a script the test runs itself: the
+// candidates keep the input's x bit.
+func TestExecutableInput(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "prog.sh")
+	os.WriteFile(input, []byte("#!/bin/sh\necho a\necho BUG\necho b\n"), 0o755)
+	test := script(t, dir, "t.sh", `"$1" | grep -q BUG`)
+	r := runHDD(t, "-format", "lines", test, input)
+	if r.code != 0 {
+		t.Fatalf("exit %d, want the executable input reduced:\n%s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(reducedPath(input)); !strings.Contains(string(b), "echo BUG") || strings.Contains(string(b), "echo a") {
+		t.Errorf("result %q", b)
+	}
+}

@@ -82,6 +82,11 @@ type Command struct {
 	// "candidate".
 	Name string
 
+	// Exec says the candidate file is executable by its owner, as the
+	// input is when the test runs it ("$1" | grep BUG): the file is
+	// written 0700 instead of 0600.
+	Exec bool
+
 	// Timeout bounds each run. A run that exceeds it is killed with its
 	// process group and reported as not interesting with TimedOut set.
 	// Zero or negative means no limit.
@@ -259,7 +264,11 @@ func (c *Command) Test(ctx context.Context, candidate []byte) (Verdict, error) {
 		}
 		return c.run(ctx, exe, file, file, tmp)
 	}
-	if err := os.WriteFile(file, candidate, 0o600); err != nil {
+	perm := fs.FileMode(0o600)
+	if c.Exec {
+		perm = 0o700
+	}
+	if err := os.WriteFile(file, candidate, perm); err != nil {
 		return Verdict{}, fmt.Errorf("cannot write the candidate for the test run (is the temporary directory full? set TMPDIR): %w", err)
 	}
 	return c.run(ctx, exe, dir, file, tmp)
