@@ -82,3 +82,35 @@ func TestHoistMakesNoNewWord(t *testing.T) {
 		t.Errorf("only %d hoists tried", hoists)
 	}
 }
+
+// TestDeclaratorHoists checks which declarators may stand for which: a
+// pointer's for the function declarator inside it ("int *f()" becomes
+// "int f()"), but a function's never for the name inside it, which would
+// make it a variable.
+func TestDeclaratorHoists(t *testing.T) {
+	src := "int *f(int a);\nint *p;\nint g(void);\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := doc.Tree
+	hoists := map[string]bool{}
+	for s := range tree.NodeID(len(tr.Nodes)) {
+		for d := s + 1; d < tr.SubtreeEnd(s); d++ {
+			if tr.Nodes[s].Class != "" && doc.Policy.CanHoist(tr.Nodes[s].Class, tr.Nodes[d].Class) {
+				text := unparse.Text(tr, doc.Policy, tree.Candidate{}.Hoist(s, d))
+				hoists[string(text)] = true
+			}
+		}
+	}
+	for text, want := range map[string]bool{
+		"int f(int a);\nint *p;\nint g(void);\n": true,  // a pointer to the function declarator
+		"int *f(int a);\nint p;\nint g(void);\n": true,  // a pointer to the name
+		"int *f(int a);\nint *p;\nint g;\n":      false, // a function to its name
+		"int *f;\nint *p;\nint g(void);\n":       false,
+	} {
+		if hoists[text] != want {
+			t.Errorf("hoist to %q: %v, want %v", text, hoists[text], want)
+		}
+	}
+}

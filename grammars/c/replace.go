@@ -134,8 +134,14 @@ var table = &ts.Table{
 		{Parent: ts.Any, Field: "declarator", Kind: "identifier"}:         "declarator",
 		{Parent: ts.Any, Field: "declarator", Kind: "pointer_declarator"}: "declarator",
 		{Parent: ts.Any, Field: "declarator", Kind: "array_declarator"}:   "declarator",
+		// "int *f()" becomes "int f()"; a function's declarator does
+		// not become a variable's.
+		{Parent: ts.Any, Field: "declarator", Kind: "function_declarator"}: "function declarator",
 	}),
-	Accepts: map[string][]string{"stmt": {"block"}}, // a block is a statement too
+	Accepts: map[string][]string{
+		"stmt":       {"block"}, // a block is a statement too
+		"declarator": {"function declarator"},
+	},
 }
 
 // with returns m with the entries of more added.
