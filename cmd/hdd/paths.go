@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,9 @@ func makePlan(test, input string, o options) (*plan, error) {
 		p.out = p.input + ".reduced"
 	case p.out == "":
 		p.out = reducedPath(input)
+	}
+	if p.out != "" && !o.inPlace {
+		p.out = linkTarget(p.out)
 	}
 	if p.out != "" {
 		p.record, p.lock = recordPath(p.out), lockPath(p.out)
@@ -156,6 +160,27 @@ func checkFolderPlan(p *plan, o options, kept, written []file) error {
 		}
 	}
 	return nil
+}
+
+// linkTarget returns the file that path names through symbolic links,
+// whether or not it exists yet, or path if it is no link: results are
+// written to the file a link points to, not over the link.
+func linkTarget(path string) string {
+	for range 40 { // as the kernel's limit on links followed
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return path
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return path
 }
 
 // sameFile reports whether paths a and b name the same file, through

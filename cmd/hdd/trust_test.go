@@ -1439,3 +1439,26 @@ func TestExecutableInput(t *testing.T) {
 		t.Errorf("result %q", b)
 	}
 }
+
+// TestOutputThroughLink writes the result to the file a link given as the
+// output names, existing or not, and leaves the link a link.
+func TestOutputThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash"}`), 0o644)
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	os.Mkdir(filepath.Join(dir, "results"), 0o755)
+	link := filepath.Join(dir, "latest.json")
+	os.Symlink("results/r1.json", link) // relative, to a file not made yet
+	for run := range 2 {
+		if r := runHDD(t, "-o", link, test, input); r.code != 0 {
+			t.Fatalf("run %d: exit %d:\n%s", run, r.code, r.stderr)
+		}
+		if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("run %d: the link was replaced (%v)", run, err)
+		}
+		if !accepts(t, test, filepath.Join(dir, "results", "r1.json")) {
+			t.Errorf("run %d: the link's target holds no result", run)
+		}
+	}
+}
