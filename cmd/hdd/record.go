@@ -91,11 +91,11 @@ func (r *record) provenance(want *record, outHash string) string {
 	switch {
 	case r == nil:
 		return "nothing says what it was made from"
-	case r.InputHash != want.InputHash && r.Input != want.Input:
+	case r.InputHash != want.InputHash && r.Input != asStored(want.Input):
 		return "it was made from another input, " + r.Input
 	case r.InputHash != want.InputHash:
 		return "it was made from an earlier version of the input"
-	case r.Test != want.Test:
+	case r.Test != asStored(want.Test):
 		return "it was made with another test, " + r.Test
 	case r.TestHash != want.TestHash:
 		return "it was made with an earlier version of the test"
@@ -105,6 +105,20 @@ func (r *record) provenance(want *record, outHash string) string {
 		return "it was changed after hdd wrote it"
 	}
 	return ""
+}
+
+// asStored returns s as a record read back holds it: JSON has no bytes
+// that are not UTF-8 (a path may), and each becomes U+FFFD.
+func asStored(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return s
+	}
+	var out string
+	if json.Unmarshal(b, &out) != nil {
+		return s
+	}
+	return out
 }
 
 // hashBytes returns the SHA-256 of b, in hex.

@@ -1462,3 +1462,23 @@ func TestOutputThroughLink(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeNonUTF8 goes on from an earlier result made with a -c command
+// holding a byte that is not UTF-8 (a Latin-1 pattern), which the record,
+// JSON, stores as U+FFFD.
+func TestResumeNonUTF8(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte("{\"a\": 1, \"b\": \"caf\xe9\", \"c\": [1, 2, 3, 4, 5, 6, 7, 8]}\n"), 0o644)
+	cmd := "grep -q 'caf\xe9' \"$1\""
+	if r := runHDD(t, "-j", "1", "-max-tests", "6", "-c", cmd, input); r.code != 0 && r.code != 1 {
+		t.Fatalf("first run: exit %d:\n%s", r.code, r.stderr)
+	}
+	r := runHDD(t, "-j", "1", "-c", cmd, input)
+	if r.code != 0 || !strings.Contains(r.stderr, "going on from the earlier result") {
+		t.Errorf("the second run did not go on: exit %d:\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(reducedPath(input) + ".~1~"); err == nil {
+		t.Errorf("the first run's result was kept aside as not this test's")
+	}
+}
