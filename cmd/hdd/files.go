@@ -18,6 +18,12 @@ import (
 // directory and a rename, so path never holds a half-written result. The
 // file gets the permissions perm.
 func writeAtomic(path string, data []byte, perm fs.FileMode) error {
+	return writeAtomicLike(path, data, perm, nil)
+}
+
+// writeAtomicLike is writeAtomic, the file owned as like is where this
+// process may (see ownLike).
+func writeAtomicLike(path string, data []byte, perm fs.FileMode, like fs.FileInfo) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -31,6 +37,7 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 	if werr == nil {
 		werr = f.Chmod(perm)
 	}
+	ownLike(f, like)
 	cerr := f.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(tmp)
@@ -190,9 +197,10 @@ type resultFile struct {
 	// longer the same (the user saved work into it, or made it) goes
 	// aside before hdd writes.
 	seen       fs.FileInfo
-	asideWhy   string // why the output, not one of ours, goes aside before the first write; "" if it need not
-	fallback   string // the fallback file holding the best result, "" if none
-	folder     bool   // the output is a folder, the texts its archives
+	owner      fs.FileInfo // the file whose owner results get, nil for this process's
+	asideWhy   string      // why the output, not one of ours, goes aside before the first write; "" if it need not
+	fallback   string      // the fallback file holding the best result, "" if none
+	folder     bool        // the output is a folder, the texts its archives
 	recWarned  bool
 	fellBack   bool
 	fellBackTo string
@@ -341,7 +349,7 @@ func (r *resultFile) writeTo(path string, best []byte) error {
 	if r.folder {
 		return writeFolderAtomic(path, best, r.perm)
 	}
-	return writeAtomic(path, best, r.perm)
+	return writeAtomicLike(path, best, r.perm, r.owner)
 }
 
 // remove removes the file or folder at path, a fallback.

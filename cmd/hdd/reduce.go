@@ -116,6 +116,9 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		fallbackDirs: []string{filepath.Dir(p.input), os.TempDir()}, folder: p.folder}
 	out.seen, _ = os.Lstat(p.out)
 	if o.inPlace {
+		out.owner = out.seen // the input's owner keeps it
+	}
+	if o.inPlace {
 		// The record holds from the start: an interrupted run goes on.
 		from.rec.Outputs = []string{from.outHash}
 		if err := from.rec.write(p.record); err != nil {
@@ -439,6 +442,9 @@ func backup(p *plan, src []byte, perm fs.FileMode) error {
 	_, werr := f.Write(src)
 	if werr == nil {
 		werr = f.Chmod(perm) // whatever the umask
+	}
+	if info, err := os.Stat(p.input); err == nil {
+		ownLike(f, info)
 	}
 	if err := errors.Join(werr, f.Close()); err != nil {
 		os.Remove(path)

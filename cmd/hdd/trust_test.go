@@ -1482,3 +1482,32 @@ func TestResumeNonUTF8(t *testing.T) {
 		t.Errorf("the first run's result was kept aside as not this test's")
 	}
 }
+
+// TestInPlaceKeepsOwner reduces, as root, a file of another user in
+// place: the result and the backup are still that user's.
+func TestInPlaceKeepsOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root reduces another user's file")
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(`{"a": [1, 2, 3], "b": "crash"}`), 0o644)
+	const uid, gid = 65534, 65534
+	if err := os.Chown(input, uid, gid); err != nil {
+		t.Fatal(err)
+	}
+	test := script(t, dir, "t.sh", `grep -q crash "$1"`)
+	if r := runHDD(t, "-in-place", test, input); r.code != 0 {
+		t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+	}
+	for _, path := range []string{input, input + ".orig"} {
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := info.Sys().(*syscall.Stat_t); st.Uid != uid || st.Gid != gid {
+			t.Errorf("%s is owned by %d:%d, want %d:%d", path, st.Uid, st.Gid, uid, gid)
+		}
+	}
+}
