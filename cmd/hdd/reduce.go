@@ -71,6 +71,7 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		logf("removed %s that a run stopped by force left beside %s", grammars.Plural(n, "temporary file"), p.out)
 	}
 	test := &runner.Command{Path: spec.path, Args: spec.args, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
+	test.Warn = func(err error) { warnf("%v", err) }
 	if info, err := os.Stat(p.input); err == nil && !p.folder && info.Mode()&0o100 != 0 {
 		test.Exec = true // a script the test runs keeps its x bit
 	}

@@ -5,10 +5,17 @@ import (
 	"path/filepath"
 )
 
-// removeAll removes dir and everything in it. If a first attempt fails, say
-// because the test made a subdirectory read-only, it gives every directory
-// in the tree owner read, write and search permission and tries again.
+// removeAll removes dir and everything in it, after unmounting what is
+// mounted in it (see unmountBelow). If a first attempt fails, say because
+// the test made a subdirectory read-only, it gives every directory in the
+// tree owner read, write and search permission and tries again.
 func removeAll(dir string) error {
+	// A test that mounted something in its run directory and was killed
+	// before it unmounted it: the removal would go through the mount and
+	// delete what it shows.
+	if err := unmountBelow(dir); err != nil {
+		return err
+	}
 	if err := os.RemoveAll(dir); err == nil {
 		return nil
 	}
