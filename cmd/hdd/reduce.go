@@ -153,6 +153,10 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		},
 		Warn: func(w error) {
 			if errors.Is(w, hdd.ErrFlaky) {
+				if testChanged(spec, from.rec) {
+					warnf("%v: the test %s changed during the run, or went, so its verdicts before and after disagree; run hdd again", w, spec.exe)
+					return
+				}
 				warnf("%v: it misses the bug at times, so the search may pass over candidates that have it; make the test try again itself (interesting if any of a few runs shows the bug). -repeat N, interesting only if every run is, guards against a test that is interesting by chance, and would miss more", w)
 				return
 			}
@@ -272,8 +276,17 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 		return nil // a budget is a clean stop
 	case errors.Is(err, context.Canceled):
 		return fmt.Errorf("interrupted: %s holds the best result so far (partial); run the same command again to go on", p.out)
+	case errors.Is(err, hdd.ErrFlaky) && testChanged(spec, from.rec):
+		return fmt.Errorf("the test %s changed during the run, or went: %s holds the best result by the test as it was; run hdd again", spec.exe, p.out)
 	}
 	return err
+}
+
+// testChanged reports whether the test is no longer the one the record
+// rec names: its file changed or went.
+func testChanged(spec testSpec, rec *record) bool {
+	_, h, err := spec.identity()
+	return err != nil || h != rec.TestHash
 }
 
 // A beginning is where a reduction starts: the input, or an earlier result of

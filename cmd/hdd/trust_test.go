@@ -1511,3 +1511,21 @@ func TestInPlaceKeepsOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestTestChangedDuringRun edits the test while hdd runs (the test rewrites
+// itself at its tenth run to find nothing interesting): hdd says the test
+// changed, not that it is flaky.
+func TestTestChangedDuringRun(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "in.json")
+	os.WriteFile(input, []byte(crashArray(60, 40)), 0o644)
+	count := filepath.Join(dir, "count")
+	test := filepath.Join(dir, "t.sh")
+	script(t, dir, "t.sh", `echo >> `+count+`
+if [ $(wc -l < `+count+`) -eq 10 ]; then printf '#!/bin/sh\nexit 1\n' > `+test+`; fi
+grep -q crash "$1"`)
+	r := runHDD(t, "-j", "1", test, input)
+	if r.code == 0 || !strings.Contains(r.stderr, "changed during the run") || strings.Contains(r.stderr, "flaky") {
+		t.Errorf("exit %d, want it to say the test changed, not that it is flaky:\n%s", r.code, r.stderr)
+	}
+}
