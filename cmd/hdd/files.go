@@ -71,25 +71,12 @@ func checkWritable(path string) (fs.FileMode, error) {
 	// hdd reads an earlier output, then renames a new file over it: a
 	// pipe would block the read, and a device would be replaced.
 	if info, err := os.Stat(path); err == nil && !info.IsDir() && !info.Mode().IsRegular() {
-		return 0, fmt.Errorf("the output %s is not a regular file but a %s: give a file with -o", path, fileKind(info.Mode()))
+		return 0, fmt.Errorf("the output %s is not a regular file but %s: give a file with -o", path, archive.Special(info.Mode()))
 	}
 	if n := len(filepath.Base(path)); n > maxName {
 		return 0, fmt.Errorf("the output's name %s is too long (%d bytes, at most %d): give a shorter one with -o", filepath.Base(path), n, maxName)
 	}
 	return probeWritable("the output", path)
-}
-
-// fileKind names the kind of a file that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }
 
 // probeWritable is checkWritable for what, a file the run writes (the

@@ -98,7 +98,7 @@ func Read(dir string, limit int64) ([]byte, error) {
 			}
 			entries = append(entries, Entry{Kind: Link, Path: p, Mode: 0o777, Data: []byte(norm)})
 		default:
-			return &entryError{fmt.Sprintf("%s is %s (only regular files, folders and symbolic links can be copied)", p, special(mode)), ErrSpecial}
+			return &entryError{fmt.Sprintf("%s is %s (only regular files, folders and symbolic links can be copied)", p, Special(mode)), ErrSpecial}
 		}
 		return nil
 	})
@@ -195,9 +195,9 @@ func normalLink(p, target string, roots []string) (string, error) {
 	return norm, nil
 }
 
-// special names the kind of a file that is neither regular, a folder nor
-// a symbolic link.
-func special(mode fs.FileMode) string {
+// Special names the kind of a file that is neither regular, a folder nor
+// a symbolic link, with its article: "a named pipe".
+func Special(mode fs.FileMode) string {
 	switch {
 	case mode&fs.ModeNamedPipe != 0:
 		return "a named pipe"
