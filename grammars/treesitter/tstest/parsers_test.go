@@ -23,16 +23,15 @@ import (
 
 // TestAgainstParsers shows the languages' own parsers the candidates
 // Check accepts, random removals and hoists of a file of the testdata,
-// as a reduction shows them to its test: at most 2% may be refused for
-// their syntax (gofmt -e for Go; a Script of node's vm for JavaScript,
-// beside a return or break out of place; an IndentationError for
-// Python). tree-sitter reads some texts without an error that the
+// as a reduction shows them to its test: at most 1 in 200 may be refused
+// for their syntax (gofmt -e for Go; a Script of node's vm for
+// JavaScript, beside a return or break out of place; Python's compile). tree-sitter reads some texts without an error that the
 // languages refuse: a Go file without its package clause, a const
 // without its value, a Python block without a statement; the tables and
 // Check keep those from the test. (Before they did, of 1500 such
 // candidates of sample.go, punycode.js and Python's textwrap.py, the
 // parsers refused 350 of the 1203 Check accepted, 1122 of 1488 and 634
-// of 1489.)
+// of 1489; since 1dd2630 they refuse none of 809, 984 and 732.)
 func TestAgainstParsers(t *testing.T) {
 	tests := []struct {
 		lang  *ts.Language
@@ -98,8 +97,8 @@ print(n)' "$1"`},
 				t.Fatalf("%s: %v %v\n%s", tt.tool, err, cerr, out)
 			}
 			t.Logf("%d candidates accepted, %d refused by %s", accepted, refused, tt.tool)
-			if accepted < 100 || refused*50 > accepted {
-				t.Errorf("%s refuses %d of the %d candidates Check accepts, want at most 2%%", tt.tool, refused, accepted)
+			if accepted < 100 || refused*200 > accepted {
+				t.Errorf("%s refuses %d of the %d candidates Check accepts, want at most 1 in 200", tt.tool, refused, accepted)
 			}
 		})
 	}
