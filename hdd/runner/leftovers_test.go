@@ -39,6 +39,9 @@ func TestLeftoverOf(t *testing.T) {
 	if got := leftoverOf("hdd-run-box-1.42-77", "box-1"); got != 42 {
 		t.Errorf("a host name with a dash: got %d, want 42", got)
 	}
+	if got := leftoverOf("hdd-tmp-node7.lab.example.42-77", "node7.lab.example"); got != 42 {
+		t.Errorf("a host name with dots: got %d, want 42", got)
+	}
 }
 
 // deadPid returns the process id of a process that has ended.
