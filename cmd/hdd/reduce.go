@@ -118,8 +118,6 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	out.seen, _ = os.Lstat(p.out)
 	if o.inPlace {
 		out.owner = out.seen // the input's owner keeps it
-	}
-	if o.inPlace {
 		// The record holds from the start: an interrupted run goes on.
 		from.rec.Outputs = []string{from.outHash}
 		if err := from.rec.write(p.record); err != nil {
@@ -328,8 +326,9 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 	}
 
 	var prev []byte
-	var why string
-	if info, err := os.Stat(p.out); err == nil && !p.folder && info.Size() > 2*int64(len(src))+4096 {
+	var why, h string
+	info, statErr := os.Stat(p.out)
+	if statErr == nil && !p.folder && info.Size() > 2*int64(len(src))+4096 {
 		why = "it is much larger than the input" // and not read: it may be huge
 	} else {
 		prev, err = readOutput(p, o)
@@ -339,7 +338,8 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 		if err != nil && !errors.Is(err, errNotFolder) {
 			return nil, fmt.Errorf("cannot read the earlier output: %w", err)
 		}
-		why = readRecord(p.record).provenance(rec, hashBytes(prev))
+		h = hashBytes(prev)
+		why = readRecord(p.record).provenance(rec, h)
 		if errors.Is(err, errNotFolder) {
 			why = "it is not a folder of files, folders and links within it"
 		}
@@ -350,8 +350,8 @@ func origin(ctx context.Context, test testSpec, p *plan, o options, f *grammars.
 			p.out, why, p.input, p.out)
 		return s, nil
 	}
-	s.outHash = hashBytes(prev)
-	if info, err := os.Stat(p.out); err == nil {
+	s.outHash = h
+	if statErr == nil {
 		s.perm = archive.Bits(info.Mode())
 	}
 	switch {
@@ -389,7 +389,7 @@ func inPlaceOrigin(ctx context.Context, s *beginning, p *plan, o options, f *gra
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return backup(p, src, s.perm)
+		return backup(p, src, info)
 	case err != nil && !errors.Is(err, errNotFolder):
 		return fmt.Errorf("cannot read %s: %w", p.backup, err)
 	case err == nil && bytes.Equal(orig, src):
@@ -427,7 +427,7 @@ func inPlaceOrigin(ctx context.Context, s *beginning, p *plan, o options, f *gra
 	}
 	warnf("%s held the original of another input (%s is not a result of it: %s); that original is kept as %s, and %s now keeps this input",
 		p.backup, p.input, why, aside, p.backup)
-	return backup(p, src, s.perm)
+	return backup(p, src, info)
 }
 
 // readOutput reads the earlier output of plan p: a file, or a folder's
@@ -440,8 +440,10 @@ func readOutput(p *plan, o options) ([]byte, error) {
 }
 
 // backup writes the original input to p.backup before an in-place
-// reduction, with the input's permissions.
-func backup(p *plan, src []byte, perm fs.FileMode) error {
+// reduction, with the permissions (and, where it may, the owner) of the
+// input, which info describes.
+func backup(p *plan, src []byte, info fs.FileInfo) error {
+	perm := archive.Bits(info.Mode())
 	if p.folder {
 		if err := writeFolderNew(p.backup, src, perm); err != nil {
 			return fmt.Errorf("cannot keep a copy of the input: %w", err)
@@ -457,9 +459,7 @@ func backup(p *plan, src []byte, perm fs.FileMode) error {
 	if werr == nil {
 		werr = f.Chmod(perm) // whatever the umask
 	}
-	if info, err := os.Stat(p.input); err == nil {
-		ownLike(f, info)
-	}
+	ownLike(f, info)
 	if err := errors.Join(werr, f.Close()); err != nil {
 		os.Remove(path)
 		return fmt.Errorf("cannot keep a copy of the input: %w", err)
