@@ -89,13 +89,15 @@ func Position(src []byte, off int) (line, col int) {
 }
 
 // Plural returns n and noun for a message, the noun in the plural unless
-// n is 1: "1 test", "2 tests", "3 processes".
+// n is 1: "1 test", "2 tests", "3 processes", "4 run directories".
 func Plural(n int, noun string) string {
 	switch {
 	case n == 1:
 		return "1 " + noun
 	case strings.HasSuffix(noun, "s"):
 		return fmt.Sprintf("%d %ses", n, noun)
+	case len(noun) > 1 && noun[len(noun)-1] == 'y' && !strings.ContainsRune("aeiou", rune(noun[len(noun)-2])):
+		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1])
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -47,6 +47,8 @@ func TestPlural(t *testing.T) {
 		{2, "missing token", "2 missing tokens"},
 		{1, "process", "1 process"},
 		{3, "process", "3 processes"},
+		{4, "run directory", "4 run directories"},
+		{2, "key", "2 keys"},
 	}
 	for _, tt := range tests {
 		if got := grammars.Plural(tt.n, tt.noun); got != tt.want {

@@ -78,10 +78,7 @@ func removeKilledRuns(workdir string, logf func(format string, args ...any)) {
 	if left.Dirs == 0 && left.Processes == 0 {
 		return
 	}
-	what := "1 run directory"
-	if left.Dirs != 1 {
-		what = fmt.Sprintf("%d run directories", left.Dirs)
-	}
+	what := grammars.Plural(left.Dirs, "run directory")
 	if left.Processes > 0 {
 		what += " and killed " + grammars.Plural(left.Processes, "test process")
 	}
