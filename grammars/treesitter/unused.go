@@ -342,16 +342,7 @@ func (u *usage) tie(t *tree.Tree, words []use, deadWord []bool, all []tree.NodeI
 	if len(tiedGroup) == 0 {
 		return
 	}
-	parent := map[int]int{}
-	var find func(g int) int
-	find = func(g int) int {
-		if p, ok := parent[g]; ok && p != g {
-			r := find(p)
-			parent[g] = r
-			return r
-		}
-		return g
-	}
+	sets := newUnionFind(len(u.groups))
 	for k, w := range words {
 		g, ok := tiedGroup[w.name]
 		if !ok || !deadWord[k] {
@@ -363,12 +354,10 @@ func (u *usage) tie(t *tree.Tree, words []use, deadWord []bool, all []tree.NodeI
 		if j < 0 || w.node >= t.SubtreeEnd(all[j]) {
 			continue
 		}
-		if a, b := find(g), find(in[all[j]]); a != b {
-			parent[max(a, b)] = min(a, b)
-		}
+		sets.union(g, in[all[j]])
 	}
 	for _, id := range all {
-		in[id] = find(in[id])
+		in[id] = sets.find(in[id])
 	}
 }
 
@@ -376,23 +365,12 @@ func (u *usage) tie(t *tree.Tree, words []use, deadWord []bool, all []tree.NodeI
 // name with another in one group, each in order, the groups in the order
 // of their first nodes; names[i] are the names node i owns.
 func groupByName(n int, names [][]int32) [][]int {
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(i int) int
-	find = func(i int) int {
-		if parent[i] != i {
-			parent[i] = find(parent[i])
-		}
-		return parent[i]
-	}
+	sets := newUnionFind(n)
 	first := map[int32]int{}
 	for i, ns := range names {
 		for _, x := range ns {
 			if j, ok := first[x]; ok {
-				a, b := find(i), find(j)
-				parent[max(a, b)] = min(a, b)
+				sets.union(i, j)
 			} else {
 				first[x] = i
 			}
@@ -400,9 +378,36 @@ func groupByName(n int, names [][]int32) [][]int {
 	}
 	var groups firstSeen[int, int]
 	for i := range n {
-		groups.add(find(i), i)
+		groups.add(sets.find(i), i)
 	}
 	return groups.groups
+}
+
+// A unionFind joins the indices 0 to n-1 into sets, each named by its
+// least index.
+type unionFind []int
+
+// newUnionFind returns n indices, each a set of its own.
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = i
+	}
+	return u
+}
+
+// find returns the name of i's set.
+func (u unionFind) find(i int) int {
+	if u[i] != i {
+		u[i] = u.find(u[i])
+	}
+	return u[i]
+}
+
+// union joins the sets of a and b.
+func (u unionFind) union(a, b int) {
+	a, b = u.find(a), u.find(b)
+	u[max(a, b)] = min(a, b)
 }
 
 // firstSeen collects values in groups by key, the groups in the order
