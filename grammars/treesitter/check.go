@@ -215,12 +215,16 @@ func (c *checker) parseEdited(b base, cand []byte, e sitter.EditInput) (*sitter.
 // first.
 func (l *Language) errorCount(st *sitter.Tree, src []byte) (n, first int, err error) {
 	n, first = walkCount(st.RootNode())
+	// add counts k more errors, the first at off.
+	add := func(k, off int) {
+		if n == 0 || off < first {
+			first = off
+		}
+		n += k
+	}
 	if l.Validate != nil {
 		if vn, vfirst := l.Validate(st.RootNode(), src); vn > 0 {
-			if n == 0 || vfirst < first {
-				first = vfirst
-			}
-			n += vn
+			add(vn, vfirst)
 		}
 	}
 	if len(l.Table.NeverEmpty) == 0 && l.Table.Malformed == "" && len(l.Table.Enclosed) == 0 {
@@ -230,12 +234,7 @@ func (l *Language) errorCount(st *sitter.Tree, src []byte) (n, first int, err er
 	if err != nil {
 		return 0, 0, err
 	}
-	count := func(off int) {
-		if n == 0 || off < first {
-			first = off
-		}
-		n++
-	}
+	count := func(off int) { add(1, off) }
 	var placed []placedNode
 	qc := sitter.NewQueryCursor()
 	defer qc.Close()
