@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"path"
 	"strconv"
 	"strings"
@@ -83,7 +84,7 @@ func words(text []byte, f func(start, end int)) {
 				i++
 			}
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
-			end := strings.Index(string(text[i+2:]), "*/")
+			end := bytes.Index(text[i+2:], []byte("*/"))
 			if end < 0 {
 				return
 			}
@@ -91,7 +92,7 @@ func words(text []byte, f func(start, end int)) {
 		case c == '"' || c == '\'':
 			i = cgrammar.SkipQuoted(text, i)
 		case c == '`':
-			end := strings.IndexByte(string(text[i+1:]), '`')
+			end := bytes.IndexByte(text[i+1:], '`')
 			if end < 0 {
 				return
 			}
