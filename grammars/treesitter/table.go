@@ -226,6 +226,17 @@ type Table struct {
 	Plan func(pl *Planner, p *Node, parts []Part) []Part
 }
 
+// AddPlan makes f arrange the children of each node after the Plan t
+// has, if any: a language whose table extends another's adds its own.
+func (t *Table) AddPlan(f func(pl *Planner, p *Node, parts []Part) []Part) {
+	plan := t.Plan
+	if plan == nil {
+		t.Plan = f
+		return
+	}
+	t.Plan = func(pl *Planner, p *Node, parts []Part) []Part { return f(pl, p, plan(pl, p, parts)) }
+}
+
 // An Enclosure says that a node of a kind of Kinds must have an ancestor
 // of a kind of In, and none of a kind of Not nearer than it, nor in one
 // of NotFields of that ancestor (the else clause of Python's loops, which

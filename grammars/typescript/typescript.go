@@ -46,32 +46,32 @@ var Format = Language.Format()
 var TSXFormat = TSX.Format()
 
 // tsxTable returns TSX's table: TypeScript's, where the trailing comma of
-// a list of one type parameter stays, as in <T,>(x: T) => x: without it,
-// <T> reads as a JSX element.
+// a list of one type parameter stays (keepTypeParameterComma).
 func tsxTable() *ts.Table {
 	t := table(tstsx.GetLanguage())
-	plan := t.Plan
-	t.Plan = func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
-		if plan != nil {
-			parts = plan(pl, p, parts)
-		}
-		if p.Kind != "type_parameters" {
-			return parts
-		}
-		items := 0
-		for _, q := range parts {
-			if q.Is(tree.ListItem) {
-				items++
-			}
-		}
-		for i, q := range parts {
-			if n := len(q.Members); items == 1 && pl.Node(q) == nil && n > 0 && pl.Kind(q.Members[n-1]) == "," {
-				parts[i].Members[n-1].Flags &^= tree.Removable
-			}
-		}
+	t.AddPlan(keepTypeParameterComma)
+	return t
+}
+
+// keepTypeParameterComma keeps the trailing comma of a list of one type
+// parameter, as in <T,>(x: T) => x: without it, <T> reads as a JSX
+// element.
+func keepTypeParameterComma(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
+	if p.Kind != "type_parameters" {
 		return parts
 	}
-	return t
+	items := 0
+	for _, q := range parts {
+		if q.Is(tree.ListItem) {
+			items++
+		}
+	}
+	for i, q := range parts {
+		if n := len(q.Members); items == 1 && pl.Node(q) == nil && n > 0 && pl.Kind(q.Members[n-1]) == "," {
+			parts[i].Members[n-1].Flags &^= tree.Removable
+		}
+	}
+	return parts
 }
 
 // table returns JavaScript's table of grammar g with TypeScript's kinds.
@@ -90,13 +90,7 @@ func table(g *sitter.Language) *ts.Table {
 		"object_type":    "{}",
 		"enum_body":      "{}",
 	})
-	plan := t.Plan
-	t.Plan = func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {
-		if plan != nil {
-			parts = plan(pl, p, parts)
-		}
-		return attachDecorators(pl, p, parts)
-	}
+	t.AddPlan(attachDecorators)
 	return t
 }
 
