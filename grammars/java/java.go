@@ -7,8 +7,8 @@
 // body becomes "{}", an argument or parameter list "()", a string ""; an
 // else branch may vanish with its "else"; modifiers, annotations, throws
 // clauses, superclasses and interfaces, catch and finally clauses may
-// vanish (but sealed modifiers while a permits clause stays). A block, a statement or an expression may be hoisted to one of
-// its kind below it.
+// vanish (but sealed modifiers while a permits clause stays). A block, a
+// statement or an expression may be hoisted to one of its kind below it.
 package java
 
 import (
