@@ -17,7 +17,7 @@ import (
 // there is nothing to do.
 func unmountBelow(dir string) error {
 	b, err := os.ReadFile("/proc/self/mountinfo")
-	if err != nil || !bytes.Contains(b, []byte(dir)) {
+	if err != nil || !bytes.Contains(b, []byte(mountEscaper.Replace(dir))) {
 		return nil
 	}
 	var points []string
@@ -38,6 +38,9 @@ func unmountBelow(dir string) error {
 	}
 	return nil
 }
+
+// mountEscaper writes a path as /proc/self/mountinfo does.
+var mountEscaper = strings.NewReplacer(`\`, `\134`, " ", `\040`, "\t", `\011`, "\n", `\012`)
 
 // unescapeMount undoes the octal escapes (\040 for a space) of a path in
 // /proc/self/mountinfo.
