@@ -31,8 +31,9 @@ var Language = &ts.Language{
 var Format = Language.Format()
 
 // Transforms are C's own edits, which C++ shares: macro expansion,
-// parameter removal, void returns, block and conditional unwrapping, assignment dropping,
-// argument zeroing, type simplification, typedef inlining and short names.
+// parameter removal, void returns, block and conditional unwrapping,
+// assignment dropping, condition keeping, argument zeroing, type
+// simplification, typedef inlining, aggregate splitting and short names.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
 	{Name: "parameter removal", Candidates: removeParams},
@@ -40,9 +41,11 @@ var Transforms = []tree.Transform{
 	{Name: "block unwrapping", Candidates: unwrapBlocks},
 	{Name: "conditional unwrapping", Candidates: unwrapConditionals},
 	{Name: "assignment dropping", Candidates: dropAssignments},
+	{Name: "condition keeping", Candidates: keepConditions},
 	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},
 	{Name: "typedef inlining", Candidates: inlineTypedefs},
+	{Name: "aggregate splitting", Candidates: splitAggregates},
 	{Name: "short names", Candidates: shortNames},
 }
 

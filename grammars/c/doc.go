@@ -35,6 +35,8 @@
 // its returns losing their values (returns.go); unwrapping a block nested
 // in a block (unwrap.go); replacing an argument by 0 (args.go); keeping only the right side of an assignment
 // whose value is not used, "x = f();" becoming "f();" (assign.go);
+// keeping the condition of an if that does something as a statement
+// before its branches, "if (f()) a;" becoming "f(); a;" (conditions.go);
 // trying int for a type spelled otherwise (types.go); and giving the
 // names the file declares short names, a, b, c, all at once first, then
 // by halves down to each alone, since a test may need some (rename.go). Storage classes,
