@@ -1,13 +1,17 @@
 package c
 
 import (
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // unwrapBlocks is a transform: for each block that stands as an item of
 // another block ("{ a; { b; c; } }"), it proposes dropping its braces so its
 // items join the outer block ("{ a; b; c; }"). Blocks left behind by
-// hoisting a do or if statement to its body are the usual case.
+// hoisting a do or if statement to its body are the usual case. It also
+// proposes dropping the braces of a body that holds one statement ("if
+// (x) { f(); }" becomes "if (x) f();"), but not where an else would then
+// bind to an if inside.
 func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var cands []tree.Candidate
 	var visit func(id tree.NodeID, parentKind string)
@@ -23,7 +27,7 @@ func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		}
 		n := &t.Nodes[id]
 		kids := t.Children(id)
-		if n.Kind == "compound_statement" && parentKind == "compound_statement" && len(kids) >= 2 {
+		if n.Kind == "compound_statement" && len(kids) >= 2 && (parentKind == "compound_statement" || onlyStatement(t, c, id)) {
 			lb, rb := kids[0], kids[len(kids)-1]
 			if t.Nodes[lb].Kind == "{" && t.Nodes[rb].Kind == "}" && !c.Edited(lb) && !c.Edited(rb) {
 				cands = append(cands, c.Replace(lb, "").Replace(rb, ""))
@@ -35,6 +39,77 @@ func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	}
 	visit(0, "")
 	return cands
+}
+
+// bodyKinds are the statements whose body, or else branch, is a statement.
+var bodyKinds = ts.NewSet("if_statement", "else_clause", "while_statement", "for_statement", "do_statement")
+
+// onlyStatement reports whether the block id is a body that holds one
+// statement, as c has it, which may stand in its place: one that holds no
+// if, where an else follows the block (see beforeElse).
+func onlyStatement(t *tree.Tree, c tree.Candidate, id tree.NodeID) bool {
+	parent := t.Nodes[id].Parent
+	if !bodyKinds[t.Nodes[parent].Kind] {
+		return false
+	}
+	only := tree.NoNode
+	for _, k := range t.Children(id) {
+		switch kind := t.Nodes[k].Kind; {
+		case c.Removed(k) || kind == "{" || kind == "}" || kind == "comment":
+		case only != tree.NoNode:
+			return false
+		default:
+			only = k
+		}
+	}
+	if only == tree.NoNode {
+		return false
+	}
+	if s, ok := c.Subst(only); ok {
+		if s.Hoist == tree.NoNode {
+			return false
+		}
+		only = s.Hoist
+	}
+	if kind := t.Nodes[only].Kind; !stmtKinds[kind] && kind != "compound_statement" {
+		return false // a declaration
+	}
+	if !beforeElse(t, c, id) {
+		return true
+	}
+	hasIf := false
+	walkFrom(t, c, only, func(n tree.NodeID) bool {
+		hasIf = hasIf || shown(c, n) && t.Nodes[n].Kind == "if_statement"
+		return !hasIf && shown(c, n)
+	})
+	return !hasIf
+}
+
+// beforeElse reports whether an else follows the body id at once: the
+// else of an if whose consequence ends with it.
+func beforeElse(t *tree.Tree, c tree.Candidate, id tree.NodeID) bool {
+	for cur, p := id, t.Nodes[id].Parent; p != tree.NoNode; cur, p = p, t.Nodes[p].Parent {
+		switch t.Nodes[p].Kind {
+		case "if_statement":
+			if t.Nodes[cur].Kind != "else_clause" && hasElse(t, c, p) {
+				return true
+			}
+		case "else_clause", "while_statement", "for_statement":
+		default:
+			return false // a do's body ends before its while
+		}
+	}
+	return false
+}
+
+// hasElse reports whether c shows an else branch of the if statement id.
+func hasElse(t *tree.Tree, c tree.Candidate, id tree.NodeID) bool {
+	for _, k := range t.Children(id) {
+		if t.Nodes[k].Kind == "else_clause" && !c.Removed(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // unwrapConditionals is a transform: for each #if, #ifdef or #ifndef, it

@@ -16,8 +16,8 @@ func TestUnwrapBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	cands := unwrapBlocks(doc.Tree, tree.Candidate{})
-	if len(cands) != 1 {
-		t.Fatalf("got %d candidates, want 1 (the if's body is not a block item)", len(cands))
+	if len(cands) != 2 {
+		t.Fatalf("got %d candidates, want 2 (the block item, then the if's body; TestUnwrapBodies checks those)", len(cands))
 	}
 	got := unparse.Text(doc.Tree, doc.Policy, cands[0])
 	// The block's own line is left blank; the tidy pass drops it.
@@ -72,5 +72,37 @@ func checkTransform(t *testing.T, transform func(*tree.Tree, tree.Candidate) []t
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestUnwrapBodies checks the candidates that drop the braces of a body
+// holding one statement, and that none lets an else bind to an if inside.
+func TestUnwrapBodies(t *testing.T) {
+	const head = "int g(void);\nvoid f(int t) {\n"
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"if", "  if (t) { g(); }\n", []string{"  if (t) g();\n"}},
+		{"else and loops", "  if (t) t++; else { g(); }\n  while (t) { t--; }\n  do { t++; } while (t);\n",
+			[]string{"  if (t) t++; else g();\n  while (t) { t--; }\n  do { t++; } while (t);\n",
+				"  if (t) t++; else { g(); }\n  while (t) t--;\n  do { t++; } while (t);\n",
+				"  if (t) t++; else { g(); }\n  while (t) { t--; }\n  do t++; while (t);\n"}},
+		{"two statements", "  if (t) { g(); t++; }\n", nil},
+		{"a declaration", "  if (t) { int x = g(); }\n", nil},
+		{"an if before an else", "  if (t) { if (g()) t++; } else t--;\n", nil},
+		{"an if in a loop before an else", "  if (t) while (t) { if (g()) t++; } else t--;\n", nil},
+		{"an if in an else", "  if (t) t++; else { if (g()) t--; }\n", []string{"  if (t) t++; else if (g()) t--;\n"}},
+		{"an if in a do before an else", "  if (t) do { if (g()) t++; } while (t); else t--;\n",
+			[]string{"  if (t) do if (g()) t++; while (t); else t--;\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, head+w+"}\n")
+			}
+			checkTransform(t, unwrapBlocks, head+tt.body+"}\n", want)
+		})
 	}
 }
