@@ -20,12 +20,6 @@ func TestKeepConditions(t *testing.T) {
 		{"in a loop body", "  while (x) if (--x) ;\n", []string{"  while (x) --x;\n"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var want []string
-			for _, w := range tt.want {
-				want = append(want, head+w+"}\n")
-			}
-			checkTransform(t, keepConditions, head+tt.body+"}\n", want)
-		})
+		t.Run(tt.name, func(t *testing.T) { checkInFunction(t, keepConditions, head, tt.body, tt.want) })
 	}
 }

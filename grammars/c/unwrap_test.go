@@ -97,12 +97,18 @@ func TestUnwrapBodies(t *testing.T) {
 			[]string{"  if (t) do if (g()) t++; while (t); else t--;\n"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var want []string
-			for _, w := range tt.want {
-				want = append(want, head+w+"}\n")
-			}
-			checkTransform(t, unwrapBlocks, head+tt.body+"}\n", want)
-		})
+		t.Run(tt.name, func(t *testing.T) { checkInFunction(t, unwrapBlocks, head, tt.body, tt.want) })
 	}
+}
+
+// checkInFunction is checkTransform of a function's body: the source is
+// head, body and "}", and so is each text wanted, with each of want as
+// the body.
+func checkInFunction(t *testing.T, transform func(*tree.Tree, tree.Candidate) []tree.Candidate, head, body string, want []string) {
+	t.Helper()
+	var texts []string
+	for _, w := range want {
+		texts = append(texts, head+w+"}\n")
+	}
+	checkTransform(t, transform, head+body+"}\n", texts)
 }
