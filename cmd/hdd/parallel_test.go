@@ -118,12 +118,14 @@ func speedup(b *testing.B, sleep time.Duration, n int, flags ...string) {
 	}
 }
 
-// TestParallelDeterministic checks that the result and the test runs do
-// not depend on how long each test takes: two runs at -j 4 give the same
-// output with the same number of test runs, for several minimizers, on
-// inputs where the search meets successes and failures at every level
-// (nested JSON with two markers far apart, and C); -j 1 gives the serial
-// search's result, and -j 4 one as small, here.
+// TestParallelDeterministic checks that the result does not depend on how
+// long each test takes: two runs at -j 4 give the same output, for several
+// minimizers, on inputs where the search meets successes and failures at
+// every level (nested JSON with two markers far apart, and C); -j 1 gives
+// the serial search's result, and -j 4 one as small, here. The test runs
+// may differ: where tests end at different times (on a loaded machine,
+// say), idle jobs are refilled and tests passed by are stopped (README,
+// "Parallel tests"), which changes which tests run, never the walk.
 func TestParallelDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	jsonIn := filepath.Join(dir, "users.json")
@@ -167,7 +169,7 @@ done < "$1"
 					t.Logf("-j %s: %d -> %d bytes, %d test runs, %d cache hits, %d rejected, %v",
 						j, st.BytesBefore, st.BytesAfter, st.Tests, st.CacheHits, st.Rejected, el.Round(time.Millisecond))
 				}
-				if !bytes.Equal(outs["4"], outs["4 again"]) || tests["4"] != tests["4 again"] {
+				if !bytes.Equal(outs["4"], outs["4 again"]) {
 					t.Errorf("two runs at -j 4 differ: %d and %d test runs\n%s\n---\n%s", tests["4"], tests["4 again"], outs["4"], outs["4 again"])
 				}
 				if len(outs["4"]) > len(outs["1"]) {
