@@ -9,80 +9,93 @@ import (
 // another block ("{ a; { b; c; } }"), it proposes dropping its braces so its
 // items join the outer block ("{ a; b; c; }"). Blocks left behind by
 // hoisting a do or if statement to its body are the usual case. It also
-// proposes dropping the braces of a body that holds one statement ("if
-// (x) { f(); }" becomes "if (x) f();"), but not where an else would then
-// bind to an if inside.
+// proposes a body that holds one statement replaced by it ("if (x) {
+// f(); }" becomes "if (x) f();"), but not where an else would then bind to
+// an if inside.
 func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var cands []tree.Candidate
-	var visit func(id tree.NodeID, parentKind string)
-	visit = func(id tree.NodeID, parentKind string) {
+	// visit visits node id, standing in a node of kind parentKind: its
+	// parent, or the node that a hoist replaced by it (hoisted).
+	var visit func(id tree.NodeID, parentKind string, hoisted bool)
+	visit = func(id tree.NodeID, parentKind string, hoisted bool) {
 		if c.Removed(id) {
 			return
 		}
 		if sub, ok := c.Subst(id); ok {
 			if sub.Hoist != tree.NoNode {
-				visit(sub.Hoist, parentKind) // the hoisted node stands here
+				visit(sub.Hoist, parentKind, true) // the hoisted node stands here
 			}
 			return
 		}
 		n := &t.Nodes[id]
 		kids := t.Children(id)
-		if n.Kind == "compound_statement" && len(kids) >= 2 && (parentKind == "compound_statement" || onlyStatement(t, c, id)) {
+		if n.Kind == "compound_statement" && len(kids) >= 2 {
 			lb, rb := kids[0], kids[len(kids)-1]
-			if t.Nodes[lb].Kind == "{" && t.Nodes[rb].Kind == "}" && !c.Edited(lb) && !c.Edited(rb) {
+			braces := t.Nodes[lb].Kind == "{" && t.Nodes[rb].Kind == "}" && !c.Edited(lb) && !c.Edited(rb)
+			switch {
+			case !braces:
+			case parentKind == "compound_statement":
 				cands = append(cands, c.Replace(lb, "").Replace(rb, ""))
+			case !hoisted:
+				if only := onlyStatement(t, c, id); only != tree.NoNode {
+					cands = append(cands, c.Hoist(id, only))
+				}
 			}
 		}
 		for _, ch := range kids {
-			visit(ch, n.Kind)
+			visit(ch, n.Kind, false)
 		}
 	}
-	visit(0, "")
+	visit(0, "", false)
 	return cands
 }
 
 // bodyKinds are the statements whose body, or else branch, is a statement.
 var bodyKinds = ts.NewSet("if_statement", "else_clause", "while_statement", "for_statement", "do_statement")
 
-// onlyStatement reports whether the block id is a body that holds one
-// statement, as c has it, which may stand in its place: one that holds no
-// if, where an else follows the block (see beforeElse).
-func onlyStatement(t *tree.Tree, c tree.Candidate, id tree.NodeID) bool {
-	parent := t.Nodes[id].Parent
-	if !bodyKinds[t.Nodes[parent].Kind] {
-		return false
+// onlyStatement returns the statement that the block id holds alone, as c
+// has it, if id is a body and the statement may stand in its place: one
+// that holds no if, where an else follows the block (see beforeElse).
+// Else it returns tree.NoNode.
+func onlyStatement(t *tree.Tree, c tree.Candidate, id tree.NodeID) tree.NodeID {
+	if !bodyKinds[t.Nodes[t.Nodes[id].Parent].Kind] {
+		return tree.NoNode
 	}
 	only := tree.NoNode
 	for _, k := range t.Children(id) {
 		switch kind := t.Nodes[k].Kind; {
 		case c.Removed(k) || kind == "{" || kind == "}" || kind == "comment":
 		case only != tree.NoNode:
-			return false
+			return tree.NoNode
 		default:
 			only = k
 		}
 	}
 	if only == tree.NoNode {
-		return false
+		return tree.NoNode
 	}
+	stands := only // the node rendered there
 	if s, ok := c.Subst(only); ok {
 		if s.Hoist == tree.NoNode {
-			return false
+			return tree.NoNode
 		}
-		only = s.Hoist
+		stands = s.Hoist
 	}
-	if kind := t.Nodes[only].Kind; !stmtKinds[kind] && kind != "compound_statement" {
-		return false // a declaration
+	if kind := t.Nodes[stands].Kind; !stmtKinds[kind] && kind != "compound_statement" {
+		return tree.NoNode // a declaration
 	}
 	if !beforeElse(t, c, id) {
-		return true
+		return only
 	}
 	hasIf := false
 	walkFrom(t, c, only, func(n tree.NodeID) bool {
 		hasIf = hasIf || shown(c, n) && t.Nodes[n].Kind == "if_statement"
 		return !hasIf && shown(c, n)
 	})
-	return !hasIf
+	if hasIf {
+		return tree.NoNode
+	}
+	return only
 }
 
 // beforeElse reports whether an else follows the body id at once: the
