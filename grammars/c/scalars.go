@@ -9,8 +9,9 @@ import (
 // splitAggregates is a transform: for each variable of a struct or union
 // type that the file only ever uses by its members ("v x; ... x.p ...
 // x.q"), it proposes one variable for each member used, declared as the
-// member is, and each "x.m" spelled as that variable: "int *x_p; int x_q;"
-// and "x_p", "x_q", or "int *x;" and "x" where one member is used. The
+// member is, and each "x.m" spelled as that variable: "int *x_p;" and "int
+// x_q;" on lines of their own and "x_p", "x_q", or "int *x;" and "x" where
+// one member is used. The
 // struct's definition may then go, which the next sweep tries. C-Vise's
 // aggregate-to-scalar does the same.
 //
@@ -206,7 +207,7 @@ func (a *aggregates) split(t *tree.Tree, c tree.Candidate, v aggregateVar) (tree
 	for i := range decls {
 		decls[i] = prefix.String() + decls[i]
 	}
-	out := c.Replace(v.decl, strings.Join(decls, " "))
+	out := c.Replace(v.decl, strings.Join(decls, "\n"+lineIndent(t.Src, int(t.Nodes[v.decl].Start))))
 	for _, f := range v.fields {
 		out = out.Replace(f, names[string(t.Text(t.Children(f)[2]))])
 	}
@@ -233,4 +234,17 @@ func memberOf(t *tree.Tree, fd tree.NodeID) (member string, at int, ok bool) {
 		return "", 0, false
 	}
 	return string(t.Text(found[0])), int(t.Nodes[found[0]].Start), true
+}
+
+// lineIndent returns the blanks before offset at on its line, if only
+// blanks precede it there; else "".
+func lineIndent(src []byte, at int) string {
+	i := at
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i > 0 && src[i-1] != '\n' {
+		return ""
+	}
+	return string(src[i:at])
 }

@@ -11,7 +11,7 @@ func TestSplitAggregates(t *testing.T) {
 		want      []string
 	}{
 		{"two members", "int g(void) {\n  v x;\n  return *x.p + x.q[1];\n}\n",
-			[]string{"int g(void) {\n  int *x_p; int x_q[2];\n  return *x_p + x_q[1];\n}\n"}},
+			[]string{"int g(void) {\n  int *x_p;\n  int x_q[2];\n  return *x_p + x_q[1];\n}\n"}},
 		{"one member", "long g(void) {\n  struct s y;\n  y.a = 1;\n  return y.a;\n}\n",
 			[]string{"long g(void) {\n  long y;\n  y = 1;\n  return y;\n}\n"}},
 		{"storage class and qualifier", "static const v z;\nint g(void) { return z.q[0]; }\n",
