@@ -37,6 +37,10 @@
 // whose value is not used, "x = f();" becoming "f();" (assign.go);
 // keeping the condition of an if that does something as a statement
 // before its branches, "if (f()) a;" becoming "f(); a;" (conditions.go);
+// inlining the value of a local that nothing changes into its uses, "int
+// y = f(); g(y);" becoming "g(f());" (values.go); splitting a struct
+// variable used only by its members into one variable a member
+// (scalars.go);
 // trying int for a type spelled otherwise (types.go); and giving the
 // names the file declares short names, a, b, c, all at once first, then
 // by halves down to each alone, since a test may need some (rename.go). Storage classes,
