@@ -17,6 +17,7 @@ func (p *parser) comment(i int) int {
 	p.flushText(i)
 	var end int
 	var ok bool
+	closer := 3 // the bytes of "-->"
 	if p.lang == langHTML {
 		switch rest := src[i+4:]; {
 		case bytes.HasPrefix(rest, []byte(">")):
@@ -26,7 +27,12 @@ func (p *parser) comment(i int) int {
 			end, ok = i+6, true
 			p.err(errMarkup, i, "abruptly closed comment '<!--->'")
 		default:
+			// HTML ends a comment at "--!>" too, as an error.
 			end, ok = findEnd(src, i+4, "-->")
+			if bang, found := findEnd(src[:end], i+4, "--!>"); found {
+				end, ok, closer = bang, true, 4
+				p.err(errMarkup, i, "incorrectly closed comment '--!>'")
+			}
 		}
 	} else {
 		end, ok = findEnd(src, i+4, "-->")
@@ -38,7 +44,7 @@ func (p *parser) comment(i int) int {
 	if !ok {
 		p.err(errUnterminated, i, "unterminated comment")
 	}
-	p.leafBody("comment", i, end, i+4, end-3, ok && bytes.HasSuffix(src[:end], []byte("-->")))
+	p.leafBody("comment", i, end, i+4, end-closer, ok && (bytes.HasSuffix(src[:end], []byte("-->")) || closer == 4))
 	return end
 }
 

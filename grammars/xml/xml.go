@@ -144,8 +144,9 @@ func build(src []byte, l lang, fold int, unfold func([]byte, int) (*tree.Tree, e
 				"a candidate may keep but never add malformations (%d in the original)",
 				line, col, orig.msg[first], orig.total())
 		} else {
-			w = fmt.Sprintf("the HTML has %d malformations, the first at %d:%d (%s); "+
-				"a candidate may keep but never add malformations", orig.total(), line, col, orig.msg[first])
+			w = fmt.Sprintf("the HTML has %s, the first at %d:%d (%s); "+
+				"a candidate may keep but never add malformations",
+				grammars.Plural(orig.total(), "malformation"), line, col, orig.msg[first])
 		}
 		doc.Warnings = append(doc.Warnings, w)
 	}

@@ -58,6 +58,9 @@ func TestShape(t *testing.T) {
 		{"attribute list read whole", Format,
 			"<!DOCTYPE a [<!ENTITY % t \"CDATA\"><!ATTLIST a x %t; #IMPLIED>]><a/>",
 			"document(doctype?(markup-decl? markup-decl?) element(start-tag))"},
+		{"HTML comment closed by '--!>'", HTMLFormat,
+			"<p>a<!-- x --!>b</p><p>c</p>",
+			"document(element?(start-tag text? comment?(body) text? end-tag) element?(start-tag text? end-tag))"},
 		{"HTML doctype is a leaf", HTMLFormat,
 			"<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\"><p>",
 			"document(doctype? element(start-tag))"},
@@ -475,7 +478,12 @@ func TestWarnings(t *testing.T) {
 		{"every kind of declaration", Format, everyDeclDoc, ""}, // xmllint and expat: well-formed
 		{"clean html", HTMLFormat, "<!DOCTYPE html><p>a<p>b", ""},
 		{"malformed html", HTMLFormat, "<div><span>a</div>",
-			"the HTML has 1 malformations, the first at 1:6 (element <span> is not closed)"},
+			"the HTML has 1 malformation, the first at 1:6 (element <span> is not closed)"},
+		{"two malformations", HTMLFormat, "<div><span>a</div><i>",
+			"the HTML has 2 malformations, the first at 1:6 (element <span> is not closed)"},
+		{"comment closed by '--!>'", HTMLFormat, "<p>a<!-- x --!>b</p><p>c</p>",
+			"the HTML has 1 malformation, the first at 1:5 (incorrectly closed comment '--!>')"},
+		{"'--!>' after '-->'", HTMLFormat, "<p>a<!-- x -->b--!></p>", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
