@@ -1,6 +1,7 @@
 package c
 
 import (
+	ts "github.com/hddreduce/hdd/grammars/treesitter"
 	"github.com/hddreduce/hdd/hdd/tree"
 )
 
@@ -62,31 +63,12 @@ func inlineValue(t *tree.Tree, c tree.Candidate, decl tree.NodeID) (tree.Candida
 	if t.Nodes[id].Kind != "identifier" {
 		return c, false
 	}
-	name, value := string(t.Text(id)), kids[2]
-	block := t.Nodes[decl].Parent
-	var uses []tree.NodeID
-	ok := true
-	for n := t.SubtreeEnd(decl); n < t.SubtreeEnd(block) && ok; n++ {
-		if t.Nodes[n].Kind != "identifier" || string(t.Text(n)) != name || !t.Present(c, n) || c.Edited(n) {
-			continue
-		}
-		if declarator(t, n) || changed(t, n) {
-			ok = false // declared again in a block inside, or changed
-		}
-		uses = append(uses, n)
-	}
-	if !ok || len(uses) == 0 || len(uses) > 1 && hasSideEffect(t, c, value) {
-		return c, false
-	}
-	text := string(t.Text(value))
-	if !tight[t.Nodes[value].Kind] {
-		text = "(" + text + ")"
-	}
-	out := c.Remove(decl)
-	for _, u := range uses {
-		out = out.Replace(u, text)
-	}
-	return out, true
+	value := kids[2]
+	return ts.InlineValue(t, c, ts.Local{
+		Decl: decl, Name: string(t.Text(id)), Value: value, Scope: t.Nodes[decl].Parent,
+		Bound: func(n tree.NodeID) bool { return declarator(t, n) || changed(t, n) },
+		Ident: "identifier", Many: !hasSideEffect(t, c, value), Tight: tight[t.Nodes[value].Kind],
+	})
 }
 
 // tight are the expressions that need no parentheses to stand for a name.

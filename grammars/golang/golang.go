@@ -16,6 +16,10 @@
 // imports only it uses: Go refuses an import nothing uses, so such a
 // declaration and its import go together or not at all.
 //
+// Its one transform inlines a local's value into its uses (inline.go): Go
+// refuses a local that nothing uses, so a local and its only use could
+// not go one at a time.
+//
 // Go's own parser (gofmt -e, go vet) is stricter than tree-sitter's (it
 // refuses an unused import only when compiling): a test that needs a
 // file that compiles says so itself.
@@ -28,6 +32,7 @@ import (
 	tsgo "github.com/smacker/go-tree-sitter/golang"
 
 	ts "github.com/hddreduce/hdd/grammars/treesitter"
+	"github.com/hddreduce/hdd/hdd/tree"
 )
 
 // Language is Go as the tree-sitter adapter reduces it.
@@ -46,6 +51,7 @@ var Language = &ts.Language{
 	Unused:       true,
 	Locals:       ts.NewSet("block"),
 	Tied:         ts.NewSet("import_spec", "import_declaration"),
+	Transforms:   []tree.Transform{{Name: "value inlining", Candidates: inlineValues}},
 	// Not LineSensitive: a line break where an argument vanished, "f(a\n)",
 	// would end the statement.
 }

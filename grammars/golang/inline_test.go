@@ -1,0 +1,57 @@
+package golang
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/hddreduce/hdd/hdd/tree"
+	"github.com/hddreduce/hdd/unparse"
+)
+
+// TestInlineValues checks the candidates that inline a local's value into
+// its uses, each passing Check.
+func TestInlineValues(t *testing.T) {
+	const head = "package p\n\nfunc f(int) int\n\nfunc g(a int) {\n"
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"one use", "\tx := f(a)\n\tf(x)\n", []string{"\tf(f(a))\n"}},
+		{"parentheses", "\tx := a + 1\n\tf(x * 2)\n", []string{"\tf((a + 1) * 2)\n"}},
+		{"two uses of a name", "\tx := a\n\tf(x)\n\tf(x)\n", []string{"\tf(a)\n\tf(a)\n"}},
+		{"two uses of a call", "\tx := f(a)\n\tf(x)\n\tf(x)\n", nil},
+		{"assigned", "\tx := a\n\tx = 2\n\tf(x)\n", nil},
+		{"incremented", "\tx := a\n\tx++\n\tf(x)\n", nil},
+		{"address taken", "\tx := a\n\tq := &x\n\tf(*q)\n", []string{"\tx := a\n\tf(*(&x))\n"}},
+		{"declared again", "\tx := a\n\tif true {\n\t\tx := 2\n\t\tf(x)\n\t}\n\tf(x)\n",
+			[]string{"\tx := a\n\tif true {\n\t\tf(2)\n\t}\n\tf(x)\n"}}, // the inner x only
+		{"a composite literal", "\tx := []int{a}\n\tf(len(x))\n", []string{"\tf(len(([]int{a})))\n"}},
+		{"two names", "\tx, y := a, a\n\tf(x + y)\n", nil},
+		{"blank", "\t_ := a\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := head + tt.body + "}\n"
+			doc, err := Language.Parse(context.Background(), []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range inlineValues(doc.Tree, tree.Candidate{}) {
+				text := unparse.Text(doc.Tree, doc.Policy, c)
+				if err := doc.Policy.Check(text); err != nil {
+					t.Errorf("Check refuses %q: %v", text, err)
+				}
+				got = append(got, string(text))
+			}
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, head+w+"}\n")
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got  %q\nwant %q", got, want)
+			}
+		})
+	}
+}
