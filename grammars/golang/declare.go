@@ -59,7 +59,8 @@ func packageName(text string) string {
 
 // words calls f with the span of each identifier of Go text outside
 // comments and string and rune literals, but for one after a "." (not
-// "..."): a field, a method, or the name of another package's member.
+// "..."): a field, a method, or the name of another package's member;
+// and for the package clause's name.
 func words(text []byte, f func(start, end int)) {
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -71,6 +72,15 @@ func words(text []byte, f func(start, end int)) {
 			}
 			if !afterDot(text, i) {
 				f(i, j)
+			}
+			if string(text[i:j]) == "package" {
+				// The package clause's name names no declaration.
+				for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+					j++
+				}
+				for j < len(text) && (isIdentStart(text[j]) || isDigit(text[j])) {
+					j++
+				}
 			}
 			i = j
 		case isDigit(c) || c == '.' && i+1 < len(text) && isDigit(text[i+1]):

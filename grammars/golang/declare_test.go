@@ -73,6 +73,7 @@ func TestWords(t *testing.T) {
 		{"0x1F + 1e10 + 1.5i + .5 + v", "v"},
 		{"été := 1", "été"},
 		{`"unclosed` + "\nw", "w"},
+		{"package p\n\nvar p = q", "package var p q"},
 	}
 	for _, tt := range tests {
 		var got []string
