@@ -32,9 +32,9 @@ var Format = Language.Format()
 
 // Transforms are C's own edits, which C++ shares: macro expansion,
 // parameter removal, void returns, block and conditional unwrapping,
-// assignment dropping, condition keeping, value inlining, argument
-// zeroing, type simplification, typedef inlining, aggregate splitting and
-// short names.
+// assignment dropping, condition keeping, value and function inlining,
+// argument zeroing, type simplification, typedef inlining, aggregate
+// splitting and short names.
 var Transforms = []tree.Transform{
 	{Name: "macro expansion", Candidates: expandMacros},
 	{Name: "parameter removal", Candidates: removeParams},
@@ -44,6 +44,7 @@ var Transforms = []tree.Transform{
 	{Name: "assignment dropping", Candidates: dropAssignments},
 	{Name: "condition keeping", Candidates: keepConditions},
 	{Name: "value inlining", Candidates: inlineValues},
+	{Name: "function inlining", Candidates: inlineCalls},
 	{Name: "argument zeroing", Candidates: zeroArguments},
 	{Name: "type simplification", Candidates: simplifyTypes},
 	{Name: "typedef inlining", Candidates: inlineTypedefs},

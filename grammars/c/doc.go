@@ -38,7 +38,9 @@
 // keeping the condition of an if that does something as a statement
 // before its branches, "if (f()) a;" becoming "f(); a;" (conditions.go);
 // inlining the value of a local that nothing changes into its uses, "int
-// y = f(); g(y);" becoming "g(f());" (values.go); splitting a struct
+// y = f(); g(y);" becoming "g(f());" (values.go); inlining a call that
+// stands as a statement, its function's body in a block in its place
+// (inline.go); splitting a struct
 // variable used only by its members into one variable a member
 // (scalars.go);
 // trying int for a type spelled otherwise (types.go); and giving the
