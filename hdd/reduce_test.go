@@ -562,3 +562,39 @@ func TestCanceledWhileCheckRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestResultIsShortestAdopted checks that a search that ends with a text
+// longer than one it adopted before (a transform lengthened it, and
+// nothing made it shorter again) returns the shorter one, and tells
+// Improved only of texts shorter than any before: a transform doubles
+// the atom d, which the test needs, so the search ends at "(dd)" after
+// "(d)".
+func TestResultIsShortestAdopted(t *testing.T) {
+	policy := *sexpPolicy
+	policy.Transforms = []tree.Transform{{Name: "double d", Candidates: func(tr *tree.Tree, c tree.Candidate) []tree.Candidate {
+		var out []tree.Candidate
+		tr.Walk(c, func(id tree.NodeID) bool {
+			if string(tr.Text(id)) == "d" && !c.Edited(id) {
+				out = append(out, c.Replace(id, "dd"))
+			}
+			return true
+		})
+		return out
+	}}}
+	for _, jobs := range []int{1, 4} {
+		var improved []string
+		r := hdd.Reducer{Oracle: contains("d"), Jobs: jobs, Improved: func(b []byte) { improved = append(improved, string(b)) }}
+		res, err := r.Reduce(context.Background(), sexp(t, "(a (b c) d)"), &policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(res.Output) != "(d)" || res.Stats.BytesAfter != 3 {
+			t.Errorf("-j %d: result %q (%d bytes), want (d)", jobs, res.Output, res.Stats.BytesAfter)
+		}
+		for i := 1; i < len(improved); i++ {
+			if len(improved[i]) >= len(improved[i-1]) {
+				t.Errorf("-j %d: Improved with %q after %q", jobs, improved[i], improved[i-1])
+			}
+		}
+	}
+}

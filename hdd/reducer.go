@@ -198,6 +198,7 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 		return nil, errors.New("a Partial tree needs the policy's Unfold")
 	}
 	s.t, s.p = t, p
+	s.smallest = adoptedText{t: t, text: s.best, size: s.bestSize}
 	nodes := 0
 	for id := range t.Nodes { // every node is present in the original
 		if !t.Nodes[id].Is(tree.Sep) {
@@ -226,6 +227,7 @@ func (r *Reducer) ReduceChecked(ctx context.Context, t *tree.Tree, p *tree.Polic
 	}
 
 	err := s.algorithm(ctx)
+	s.keepSmallest()
 	if err != nil {
 		return s.result(), err
 	}

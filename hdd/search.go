@@ -23,6 +23,9 @@ type search struct {
 	best []byte         // its text
 	// bestSize is best's bytes as the user counts them (see sizeOf).
 	bestSize int
+	// smallest is the shortest text adopted so far, which the search
+	// ends with if it ends longer (see keepSmallest).
+	smallest adoptedText
 	// depths are the nodes at each depth of cur (see curAtDepth).
 	depths depthMemo
 	stats  Stats
@@ -129,7 +132,19 @@ func (s *search) logf(format string, args ...any) {
 	}
 }
 
-// adopt makes candidate c, whose text is text, the best so far.
+// An adoptedText is a text the search adopted, with its tree and
+// candidate.
+type adoptedText struct {
+	t    *tree.Tree
+	c    tree.Candidate
+	text []byte
+	size int
+}
+
+// adopt makes candidate c, whose text is text, the best so far. A
+// transform's candidate may be longer than the best (a call inlined, say)
+// for what it allows next: Improved is called only with a text shorter
+// than any before.
 func (s *search) adopt(c tree.Candidate, text []byte) {
 	s.cur = c
 	s.adoptions++
@@ -138,15 +153,31 @@ func (s *search) adopt(c tree.Candidate, text []byte) {
 	}
 	n := s.sizeOf(text)
 	s.mu.Lock()
-	improved := len(text) < len(s.best)
+	improved := len(text) < len(s.smallest.text)
 	s.best, s.bestSize = text, n
 	if improved {
+		s.smallest = adoptedText{s.t, c, text, n}
 		s.report()
 	}
 	s.mu.Unlock()
 	if improved && s.r.Improved != nil {
 		s.r.Improved(text)
 	}
+}
+
+// keepSmallest makes the shortest text the search adopted the best, if
+// the search ended with a longer one: an edit that lengthened the text
+// may not have led to a shorter one in the end.
+func (s *search) keepSmallest() {
+	if len(s.best) <= len(s.smallest.text) {
+		return
+	}
+	s.logf("the search ended at %s; its result is the shortest text it adopted, %s",
+		count(len(s.best), "byte"), count(len(s.smallest.text), "byte"))
+	s.mu.Lock()
+	s.t, s.cur = s.smallest.t, s.smallest.c
+	s.best, s.bestSize = s.smallest.text, s.smallest.size
+	s.mu.Unlock()
 }
 
 // result returns the best candidate so far as a Result.
