@@ -43,7 +43,10 @@ func conditionFirst(t *tree.Tree, c tree.Candidate, id tree.NodeID) (tree.Candid
 		return c, false
 	}
 	cond := t.Children(kids[1])
-	if t.Nodes[kids[1]].Kind != "parenthesized_expression" || len(cond) != 3 ||
+	// C++'s condition_clause may hold a declaration or an init
+	// statement, which stay.
+	if k := t.Nodes[kids[1]].Kind; k != "parenthesized_expression" && k != "condition_clause" || len(cond) != 3 ||
+		t.Nodes[cond[1]].Kind == "declaration" ||
 		t.Nodes[cond[0]].Kind != "(" || t.Nodes[cond[2]].Kind != ")" ||
 		c.Edited(cond[0]) || c.Edited(cond[2]) || !shown(c, cond[1]) ||
 		!hasSideEffect(t, c, cond[1]) {

@@ -102,11 +102,14 @@ func aggregatesOf(t *tree.Tree, c tree.Candidate) *aggregates {
 }
 
 // declarator reports whether the identifier id is the name a declaration,
-// a parameter or a function declares.
+// a parameter or a function declares: not a value or an array's size
+// ("int b = a, c[n];" declares b and c).
 func declarator(t *tree.Tree, id tree.NodeID) bool {
-	switch t.Nodes[t.Nodes[id].Parent].Kind {
-	case "declaration", "init_declarator", "pointer_declarator", "array_declarator",
-		"function_declarator", "parameter_declaration", "parenthesized_declarator":
+	p := t.Nodes[id].Parent
+	switch t.Nodes[p].Kind {
+	case "init_declarator", "array_declarator", "function_declarator":
+		return t.Children(p)[0] == id
+	case "declaration", "pointer_declarator", "parameter_declaration", "parenthesized_declarator":
 		return true
 	}
 	return false

@@ -79,10 +79,14 @@ var tight = map[string]bool{
 	"field_expression": true,
 }
 
-// changed reports whether the identifier n is changed where it stands: the
-// left side of an assignment, the operand of ++ or --, or of &.
+// changed reports whether the identifier n is changed where it stands,
+// in parentheses or not: the left side of an assignment, the operand of
+// ++ or --, or of &.
 func changed(t *tree.Tree, n tree.NodeID) bool {
 	p := t.Nodes[n].Parent
+	for t.Nodes[p].Kind == "parenthesized_expression" {
+		n, p = p, t.Nodes[p].Parent
+	}
 	switch t.Nodes[p].Kind {
 	case "assignment_expression":
 		return t.Children(p)[0] == n

@@ -16,6 +16,10 @@ func TestInlineValues(t *testing.T) {
 		{"two uses of a call", "  int y = f(a);\n  f(y);\n  f(y);\n", nil},
 		{"assigned", "  int y = a;\n  y = 2;\n  f(y);\n", nil},
 		{"incremented", "  int y = a;\n  y++;\n", nil},
+		{"incremented in parentheses", "  int y = a + 1;\n  (y)++;\n  f(y);\n", nil},
+		{"a value", "  int y = a;\n  int z = y;\n  f(z);\n",
+			[]string{"  int z = a;\n  f(z);\n", "  int y = a;\n  f(y);\n"}},
+		{"longer", "  int y = a + 1;\n  f(y + y + y + y + y);\n", nil},
 		{"address taken", "  int y = a;\n  int *p = &y;\n  f(*p);\n",
 			[]string{"  int y = a;\n  f(*(&y));\n"}}, // p, not y
 		{"declared again inside", "  int y = a;\n  { int y = 2; f(y); }\n",

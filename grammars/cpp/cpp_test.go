@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,5 +143,32 @@ func TestSimplifyTypes(t *testing.T) {
 	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestKeepConditions checks C's condition keeping on C++'s condition
+// clause: a condition that calls stands before the branch, a condition
+// that declares stays.
+func TestKeepConditions(t *testing.T) {
+	src := "int f();\nvoid g() {\n  if (f()) ;\n  if (int x = f()) x++;\n}\n"
+	doc, err := Language.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(doc.Policy.Transforms, func(tf tree.Transform) bool { return tf.Name == "condition keeping" })
+	if i < 0 {
+		t.Fatal("C++ has no condition keeping")
+	}
+	var got []string
+	for _, c := range doc.Policy.Transforms[i].Candidates(doc.Tree, tree.Candidate{}) {
+		text := unparse.Text(doc.Tree, doc.Policy, c)
+		if err := doc.Policy.Check(text); err != nil {
+			t.Errorf("Check refuses %q: %v", text, err)
+		}
+		got = append(got, string(text))
+	}
+	want := []string{"int f();\nvoid g() {\n  f();\n  if (int x = f()) x++;\n}\n"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -80,10 +80,13 @@ var tight = map[string]bool{
 }
 
 // bound reports whether the identifier n is declared or changed where it
-// stands: the left side of := or =, an operand of ++ or --, of & or of a
+// stands, in parentheses or not: the left side of := or =, an operand of ++ or --, of & or of a
 // range clause's left side, a parameter, a var or const spec's name.
 func bound(t *tree.Tree, n tree.NodeID) bool {
 	p := t.Nodes[n].Parent
+	for t.Nodes[p].Kind == "parenthesized_expression" { // (x)++
+		n, p = p, t.Nodes[p].Parent
+	}
 	switch t.Nodes[p].Kind {
 	case "expression_list":
 		gp := t.Nodes[p].Parent

@@ -23,6 +23,8 @@ func TestInlineValues(t *testing.T) {
 		{"two uses of a call", "\tx := f(a)\n\tf(x)\n\tf(x)\n", nil},
 		{"assigned", "\tx := a\n\tx = 2\n\tf(x)\n", nil},
 		{"incremented", "\tx := a\n\tx++\n\tf(x)\n", nil},
+		{"incremented in parentheses", "\tx := a + 1\n\t(x)++\n\tf(x)\n", nil},
+		{"longer", "\tx := a + 1\n\tf(x + x + x + x + x)\n", nil},
 		{"address taken", "\tx := a\n\tp := &x\n\tf(*p)\n", []string{"\tx := a\n\tf(*(&x))\n"}}, // p is the package's name too
 		{"declared again", "\tx := a\n\tif true {\n\t\tx := 2\n\t\tf(x)\n\t}\n\tf(x)\n",
 			[]string{"\tx := a\n\tif true {\n\t\tf(2)\n\t}\n\tf(x)\n"}}, // the inner x only

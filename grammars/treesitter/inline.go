@@ -25,8 +25,10 @@ type Local struct {
 // InlineValue returns c with l gone and each use of it spelled as its
 // value, in parentheses unless Tight: "y = f(x); g(y)" becomes "g(f(x))".
 // It fails where a use declares the name again or changes it (Bound),
-// where nothing uses it, and where several uses would each need a value
-// that is not Many. The declaration must be as in the input.
+// where nothing uses it, where several uses would each need a value that
+// is not Many, and where the text would be longer: a value spelled at
+// many uses may be, and what such a text allows (an &x inlined, then
+// zeroed) is seldom worth it. The declaration must be as in the input.
 func InlineValue(t *tree.Tree, c tree.Candidate, l Local) (tree.Candidate, bool) {
 	var uses []tree.NodeID
 	for n := t.SubtreeEnd(l.Decl); n < t.SubtreeEnd(l.Scope); n++ {
@@ -44,6 +46,10 @@ func InlineValue(t *tree.Tree, c tree.Candidate, l Local) (tree.Candidate, bool)
 	text := string(t.Text(l.Value))
 	if !l.Tight {
 		text = "(" + text + ")"
+	}
+	decl := int(t.Nodes[l.Decl].End - t.Nodes[l.Decl].Start)
+	if len(uses)*(len(text)-len(l.Name)) > decl {
+		return c, false // longer than with the variable
 	}
 	out := c.Remove(l.Decl)
 	for _, u := range uses {
