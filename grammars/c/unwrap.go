@@ -53,9 +53,16 @@ func unwrapBlocks(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 // bodyKinds are the statements whose body, or else branch, is a statement.
 var bodyKinds = ts.NewSet("if_statement", "else_clause", "while_statement", "for_statement", "do_statement")
 
+// bodyStatements are the statements a body's block may become: "do do
+// {...} while (a); while (b);" saves four bytes but reads worse than the
+// braces around the inner loop.
+var bodyStatements = ts.NewSet("expression_statement", "return_statement", "break_statement",
+	"continue_statement", "goto_statement", "if_statement")
+
 // onlyStatement returns the statement that the block id holds alone, as c
-// has it, if id is a body and the statement may stand in its place: one
-// that holds no if, where an else follows the block (see beforeElse).
+// has it, if id is a body and the statement may stand in its place: a
+// simple one or an if (see bodyStatements), and one that holds no if
+// where an else follows the block (see beforeElse).
 // Else it returns tree.NoNode.
 func onlyStatement(t *tree.Tree, c tree.Candidate, id tree.NodeID) tree.NodeID {
 	if !bodyKinds[t.Nodes[t.Nodes[id].Parent].Kind] {
@@ -81,8 +88,8 @@ func onlyStatement(t *tree.Tree, c tree.Candidate, id tree.NodeID) tree.NodeID {
 		}
 		stands = s.Hoist
 	}
-	if kind := t.Nodes[stands].Kind; !stmtKinds[kind] && kind != "compound_statement" {
-		return tree.NoNode // a declaration
+	if !bodyStatements[t.Nodes[stands].Kind] {
+		return tree.NoNode // a declaration, or a loop or block, which reads better in braces
 	}
 	if !beforeElse(t, c, id) {
 		return only

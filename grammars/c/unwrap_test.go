@@ -95,6 +95,7 @@ func TestUnwrapBodies(t *testing.T) {
 		{"an if in an else", "  if (t) t++; else { if (g()) t--; }\n", []string{"  if (t) t++; else if (g()) t--;\n"}},
 		{"an if in a do before an else", "  if (t) do { if (g()) t++; } while (t); else t--;\n",
 			[]string{"  if (t) do if (g()) t++; while (t); else t--;\n"}},
+		{"a loop", "  while (t) { do t--; while (t); }\n", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkInFunction(t, unwrapBlocks, head, tt.body, tt.want) })
