@@ -128,7 +128,7 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 		}
 	}
 	b.Write(t.Src[from:t.Nodes[kids[len(kids)-1]].Start])
-	in.body = strings.Trim(b.String(), "\n")
+	in.body = dedent(strings.TrimLeft(strings.TrimRight(b.String(), " \t\n"), "\n"))
 	in.free = map[string]bool{}
 	for word := range used {
 		if !declared[word] && rename[word] == "" {
@@ -171,6 +171,40 @@ func (in inlining) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candi
 	for i, p := range in.params {
 		b.WriteString(indent + unit + p + " = " + string(t.Text(itemNode(t, args[i]))) + ";\n")
 	}
-	b.WriteString(in.body + "\n" + indent + "}")
+	b.WriteString(indented(in.body, indent+unit) + "\n" + indent + "}")
 	return c.Replace(stmt, b.String()), true
+}
+
+// dedent returns text with the blanks that begin each of its lines cut by
+// those its least indented line begins with, but for a line that follows
+// a backslash (it may continue a string).
+func dedent(text string) string {
+	lines := strings.Split(text, "\n")
+	cut := -1
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" || i > 0 && strings.HasSuffix(lines[i-1], "\\") {
+			continue
+		}
+		if n := len(l) - len(strings.TrimLeft(l, " \t")); cut < 0 || n < cut {
+			cut = n
+		}
+	}
+	for i, l := range lines {
+		if cut > 0 && len(l) >= cut && strings.TrimLeft(l[:cut], " \t") == "" && !(i > 0 && strings.HasSuffix(lines[i-1], "\\")) {
+			lines[i] = l[cut:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// indented returns text with prefix before each of its lines that is not
+// blank, but for a line that follows a backslash.
+func indented(text, prefix string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" && !(i > 0 && strings.HasSuffix(lines[i-1], "\\")) {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
