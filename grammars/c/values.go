@@ -12,7 +12,8 @@ import (
 // tightly on its own: "int y = f(x); g(y);" becomes "g(f(x));", as
 // C-Vise's copy propagation does. A value that does something (a call, an
 // assignment) is inlined only into a variable's one use, so that it is not
-// done twice.
+// done twice, and no value where the text would get longer (see
+// treesitter.InlineValue).
 func inlineValues(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var cands []tree.Candidate
 	walkFrom(t, c, 0, func(id tree.NodeID) bool {
