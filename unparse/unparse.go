@@ -235,7 +235,7 @@ func (r *renderer) node(id tree.NodeID, lead bool) {
 			}
 		})
 		if r.p.Reindent {
-			r.reindent(mark, n.Start, t.Nodes[s.Hoist].Start)
+			r.reindent(mark, id, s.Hoist)
 		}
 		return
 	}
@@ -365,13 +365,13 @@ func (r *renderer) replaced(from int32, n *tree.Node, text string) {
 	r.inPlace(from, n, func() { r.writeString(text) })
 }
 
-// reindent gives the lines emitted from out[mark:], the text of a node
-// that began at offset from of the source and now stands for the node
-// that began at to, the indentation of to's line instead of from's (see
-// tree.Policy.Reindent). Either node must begin its line, after blanks.
-func (r *renderer) reindent(mark int, to, from int32) {
-	want, ok := indentation(r.t.Src, to)
-	have, ok2 := indentation(r.t.Src, from)
+// reindent gives the lines emitted from out[mark:], the text of node
+// from, which now stands for node to, the indentation of to's line instead
+// of from's (see tree.Policy.Reindent). Either node must begin its line,
+// after blanks.
+func (r *renderer) reindent(mark int, to, from tree.NodeID) {
+	want, ok := r.t.Indentation(to)
+	have, ok2 := r.t.Indentation(from)
 	if !ok || !ok2 || string(want) == string(have) || mark < 0 {
 		return
 	}
@@ -388,18 +388,6 @@ func (r *renderer) reindent(mark int, to, from int32) {
 		b = append(b, line...)
 	}
 	r.out = append(r.out[:mark], b...)
-}
-
-// indentation returns the blanks before offset at on its line of src, and
-// false if something else stands before it there.
-func indentation(src []byte, at int32) ([]byte, bool) {
-	start := bytes.LastIndexByte(src[:at], '\n') + 1
-	for _, c := range src[start:at] {
-		if c != ' ' && c != '\t' {
-			return nil, false
-		}
-	}
-	return src[start:at], true
 }
 
 // inPlace emits the whitespace src[from:n.Start] and then, by emit, a text

@@ -164,7 +164,8 @@ func (in inlining) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candi
 			}
 		}
 	}
-	indent := lineIndent(t.Src, int(t.Nodes[stmt].Start))
+	lead, _ := t.Indentation(stmt)
+	indent := string(lead)
 	unit := indentUnit(t.Src)
 	var b strings.Builder
 	b.WriteString("{\n")

@@ -210,7 +210,8 @@ func (a *aggregates) split(t *tree.Tree, c tree.Candidate, v aggregateVar) (tree
 	for i := range decls {
 		decls[i] = prefix.String() + decls[i]
 	}
-	out := c.Replace(v.decl, strings.Join(decls, "\n"+lineIndent(t.Src, int(t.Nodes[v.decl].Start))))
+	indent, _ := t.Indentation(v.decl)
+	out := c.Replace(v.decl, strings.Join(decls, "\n"+string(indent)))
 	for _, f := range v.fields {
 		out = out.Replace(f, names[string(t.Text(t.Children(f)[2]))])
 	}
@@ -237,17 +238,4 @@ func memberOf(t *tree.Tree, fd tree.NodeID) (member string, at int, ok bool) {
 		return "", 0, false
 	}
 	return string(t.Text(found[0])), int(t.Nodes[found[0]].Start), true
-}
-
-// lineIndent returns the blanks before offset at on its line, if only
-// blanks precede it there; else "".
-func lineIndent(src []byte, at int) string {
-	i := at
-	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
-		i--
-	}
-	if i > 0 && src[i-1] != '\n' {
-		return ""
-	}
-	return string(src[i:at])
 }

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -318,6 +319,19 @@ func (t *Tree) Len() int { return len(t.Nodes) }
 func (t *Tree) Text(id NodeID) []byte {
 	n := &t.Nodes[id]
 	return t.Src[n.Start:n.End]
+}
+
+// Indentation returns the blanks before node id on its line of Src, and
+// false if something else stands before it there.
+func (t *Tree) Indentation(id NodeID) ([]byte, bool) {
+	at := t.Nodes[id].Start
+	start := bytes.LastIndexByte(t.Src[:at], '\n') + 1
+	for _, c := range t.Src[start:at] {
+		if c != ' ' && c != '\t' {
+			return nil, false
+		}
+	}
+	return t.Src[start:at], true
 }
 
 // CanShrink reports whether removing node id changes the text: the node can
