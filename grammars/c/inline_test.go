@@ -1,6 +1,10 @@
 package c
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
+)
 
 // TestInlineCalls checks the candidates that inline a call standing as a
 // statement, each passing Check.
@@ -25,6 +29,6 @@ func TestInlineCalls(t *testing.T) {
 			[]string{"void f(int a) { if (a) f(a - 1); }\nint main(void) { {\n    int a_f = 2;\n    if (a_f) f(a_f - 1);\n} }\n"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkTransform(t, inlineCalls, tt.src, tt.want) })
+		t.Run(tt.name, func(t *testing.T) { tstest.Transform(t, Language, inlineCalls, tt.src, tt.want) })
 	}
 }

@@ -6,12 +6,13 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
 
 func TestExpandMacros(t *testing.T) {
-	checkTransform(t, expandMacros, "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n", []string{
+	tstest.Transform(t, Language, expandMacros, "#define local\n#define N 3\n#define UNUSED 1\nlocal int f() { return N + N; }\n", []string{
 		"#define N 3\n#define UNUSED 1\nint f() { return N + N; }\n",
 		"#define local\n#define UNUSED 1\nlocal int f() { return 3 + 3; }\n",
 	})

@@ -1,6 +1,10 @@
 package c
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
+)
 
 // TestSplitAggregates checks the candidates that split a struct variable
 // used only by its members into one variable a member, each passing Check.
@@ -29,7 +33,7 @@ func TestSplitAggregates(t *testing.T) {
 			for _, w := range tt.want {
 				want = append(want, types+w)
 			}
-			checkTransform(t, splitAggregates, types+tt.src, want)
+			tstest.Transform(t, Language, splitAggregates, types+tt.src, want)
 		})
 	}
 }

@@ -108,6 +108,6 @@ func TestRemoveKnRParams(t *testing.T) {
 		{"used", "int f(a)\n    int a;\n{\n    return a;\n}\n", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkTransform(t, removeParams, tt.src, tt.want) })
+		t.Run(tt.name, func(t *testing.T) { tstest.Transform(t, Language, removeParams, tt.src, tt.want) })
 	}
 }

@@ -1,6 +1,10 @@
 package c
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
+)
 
 func TestSimplifyTypes(t *testing.T) {
 	tests := []struct {
@@ -17,6 +21,6 @@ func TestSimplifyTypes(t *testing.T) {
 			[]string{"struct S { int v; };\nvoid g(void);\ntypedef struct S T;\n"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkTransform(t, simplifyTypes, tt.src, tt.want) })
+		t.Run(tt.name, func(t *testing.T) { tstest.Transform(t, Language, simplifyTypes, tt.src, tt.want) })
 	}
 }

@@ -2,9 +2,9 @@ package c
 
 import (
 	"context"
-	"slices"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -50,33 +50,12 @@ func TestUnwrapConditionals(t *testing.T) {
 		{"none", "int a;\n#define A 1\n", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkTransform(t, unwrapConditionals, tt.src, tt.want) })
+		t.Run(tt.name, func(t *testing.T) { tstest.Transform(t, Language, unwrapConditionals, tt.src, tt.want) })
 	}
 }
 
-// checkTransform checks that transform proposes, for src, the candidates
-// whose texts are want, in order, each passing Check.
-func checkTransform(t *testing.T, transform func(*tree.Tree, tree.Candidate) []tree.Candidate, src string, want []string) {
-	t.Helper()
-	doc, err := Parse(t.Context(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range transform(doc.Tree, tree.Candidate{}) {
-		text := unparse.Text(doc.Tree, doc.Policy, c)
-		if err := doc.Policy.Check(text); err != nil {
-			t.Errorf("Check(%q): %v", text, err)
-		}
-		got = append(got, string(text))
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got  %q\nwant %q", got, want)
-	}
-}
-
-// TestUnwrapBodies checks the candidates that drop the braces of a body
-// holding one statement, and that none lets an else bind to an if inside.
+// TestUnwrapBodies checks the candidates that replace a body holding one
+// statement by it, and that none lets an else bind to an if inside.
 func TestUnwrapBodies(t *testing.T) {
 	const head = "int g(void);\nvoid f(int t) {\n"
 	tests := []struct {
@@ -102,7 +81,7 @@ func TestUnwrapBodies(t *testing.T) {
 	}
 }
 
-// checkInFunction is checkTransform of a function's body: the source is
+// checkInFunction is tstest.Transform of a function's body: the source is
 // head, body and "}", and so is each text wanted, with each of want as
 // the body.
 func checkInFunction(t *testing.T, transform func(*tree.Tree, tree.Candidate) []tree.Candidate, head, body string, want []string) {
@@ -111,5 +90,5 @@ func checkInFunction(t *testing.T, transform func(*tree.Tree, tree.Candidate) []
 	for _, w := range want {
 		texts = append(texts, head+w+"}\n")
 	}
-	checkTransform(t, transform, head+body+"}\n", texts)
+	tstest.Transform(t, Language, transform, head+body+"}\n", texts)
 }

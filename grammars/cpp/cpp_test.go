@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 	"github.com/hddreduce/hdd/hdd/tree"
 	"github.com/hddreduce/hdd/unparse"
 )
@@ -151,24 +152,10 @@ func TestSimplifyTypes(t *testing.T) {
 // that declares stays.
 func TestKeepConditions(t *testing.T) {
 	src := "int f();\nvoid g() {\n  if (f()) ;\n  if (int x = f()) x++;\n}\n"
-	doc, err := Language.Parse(context.Background(), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(doc.Policy.Transforms, func(tf tree.Transform) bool { return tf.Name == "condition keeping" })
+	i := slices.IndexFunc(Language.Transforms, func(tf tree.Transform) bool { return tf.Name == "condition keeping" })
 	if i < 0 {
 		t.Fatal("C++ has no condition keeping")
 	}
-	var got []string
-	for _, c := range doc.Policy.Transforms[i].Candidates(doc.Tree, tree.Candidate{}) {
-		text := unparse.Text(doc.Tree, doc.Policy, c)
-		if err := doc.Policy.Check(text); err != nil {
-			t.Errorf("Check refuses %q: %v", text, err)
-		}
-		got = append(got, string(text))
-	}
-	want := []string{"int f();\nvoid g() {\n  f();\n  if (int x = f()) x++;\n}\n"}
-	if !slices.Equal(got, want) {
-		t.Errorf("got %q, want %q", got, want)
-	}
+	tstest.Transform(t, Language, Language.Transforms[i].Candidates, src,
+		[]string{"int f();\nvoid g() {\n  f();\n  if (int x = f()) x++;\n}\n"})
 }

@@ -1,12 +1,9 @@
 package golang
 
 import (
-	"context"
-	"slices"
 	"testing"
 
-	"github.com/hddreduce/hdd/hdd/tree"
-	"github.com/hddreduce/hdd/unparse"
+	"github.com/hddreduce/hdd/grammars/treesitter/tstest"
 )
 
 // TestInlineValues checks the candidates that inline a local's value into
@@ -34,26 +31,11 @@ func TestInlineValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := head + tt.body + "}\n"
-			doc, err := Language.Parse(context.Background(), []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, c := range inlineValues(doc.Tree, tree.Candidate{}) {
-				text := unparse.Text(doc.Tree, doc.Policy, c)
-				if err := doc.Policy.Check(text); err != nil {
-					t.Errorf("Check refuses %q: %v", text, err)
-				}
-				got = append(got, string(text))
-			}
 			var want []string
 			for _, w := range tt.want {
 				want = append(want, head+w+"}\n")
 			}
-			if !slices.Equal(got, want) {
-				t.Errorf("got  %q\nwant %q", got, want)
-			}
+			tstest.Transform(t, Language, inlineValues, head+tt.body+"}\n", want)
 		})
 	}
 }

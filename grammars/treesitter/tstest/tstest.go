@@ -327,6 +327,28 @@ func Checks(t *testing.T, l *ts.Language, input string, rows []CheckRow) {
 	}
 }
 
+// Transform parses src as l and checks that transform proposes, for it,
+// the candidates whose texts are want, in order, each passing the
+// policy's Check.
+func Transform(t *testing.T, l *ts.Language, transform func(*tree.Tree, tree.Candidate) []tree.Candidate, src string, want []string) {
+	t.Helper()
+	doc, err := l.Parse(t.Context(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range transform(doc.Tree, tree.Candidate{}) {
+		text := unparse.Text(doc.Tree, doc.Policy, c)
+		if err := doc.Policy.Check(text); err != nil {
+			t.Errorf("Check(%q): %v", text, err)
+		}
+		got = append(got, string(text))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
 // An UnusedRow is an input of Unused, the start of the texts of the nodes
 // it keeps, and the groups of unused declarations the policy finds there:
 // each group's texts, joined by " + ".
