@@ -15,27 +15,14 @@ import (
 // so that it is not evaluated twice.
 func inlineValues(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 	var cands []tree.Candidate
-	var visit func(id tree.NodeID)
-	visit = func(id tree.NodeID) {
-		if c.Removed(id) {
-			return
-		}
-		if s, ok := c.Subst(id); ok {
-			if s.Hoist != tree.NoNode {
-				visit(s.Hoist)
-			}
-			return
-		}
-		if t.Nodes[id].Kind == "short_var_declaration" && t.Nodes[t.Nodes[id].Parent].Kind == "block" {
+	t.Walk(c, func(id tree.NodeID) bool {
+		if !c.Edited(id) && t.Nodes[id].Kind == "short_var_declaration" && t.Nodes[t.Nodes[id].Parent].Kind == "block" {
 			if cand, ok := inlineValue(t, c, id); ok {
 				cands = append(cands, cand)
 			}
 		}
-		for _, k := range t.Children(id) {
-			visit(k)
-		}
-	}
-	visit(0)
+		return true
+	})
 	return cands
 }
 
