@@ -228,7 +228,10 @@ func dumpTree(ctx context.Context, path string, o options, stdout io.Writer, con
 		con.printf("%s: %s", path, n)
 	}
 	fmt.Fprintf(stdout, "# %s: format %s, %s, height %d\n", path, f.Name, grammars.Plural(doc.Tree.Len(), "node"), doc.Tree.MaxDepth())
-	return doc.Tree.Dump(stdout)
+	if err := doc.Tree.Dump(stdout); !errors.Is(err, syscall.EPIPE) {
+		return err
+	}
+	return nil // the reader stopped reading (hdd -dump-tree FILE | head)
 }
 
 // shellQuote quotes s for sh: as it is when it holds only characters sh

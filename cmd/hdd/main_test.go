@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -395,6 +396,38 @@ func TestDumpTree(t *testing.T) {
 		if !strings.Contains(r.stdout, w) {
 			t.Errorf("dump lacks %q:\n%s", w, r.stdout[:min(len(r.stdout), 2000)])
 		}
+	}
+}
+
+// TestDumpTreeIntoHead stops quietly, with status 0, when what reads the
+// dump stops reading (hdd -dump-tree FILE | head -1).
+func TestDumpTreeIntoHead(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.c")
+	// A dump far larger than a pipe holds (a long JSON list would be
+	// folded, one node).
+	if err := os.WriteFile(in, []byte(strings.Repeat("int f(int a) { return a + 1; }\n", 3000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(hddBin, "-dump-tree", in)
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	werr := cmd.Wait()
+	if err != nil || !strings.HasPrefix(line, "# ") {
+		t.Errorf("first line %q (%v)", line, err)
+	}
+	if werr != nil || stderr.Len() > 0 {
+		t.Errorf("hdd: %v, stderr %q; want status 0 and nothing said", werr, stderr.String())
 	}
 }
 

@@ -73,7 +73,8 @@ func reduce(ctx context.Context, spec testSpec, p *plan, o options, con *console
 	test := &runner.Command{Path: spec.path, Args: spec.args, Name: filepath.Base(p.input), Timeout: o.timeout, Launcher: o.launch, TempDir: o.workdir}
 	test.Warn = func(err error) { warnf("%v", err) }
 	if info, err := os.Stat(p.input); err == nil && !p.folder && info.Mode()&0o100 != 0 {
-		test.Exec = true // a script the test runs keeps its x bit
+		test.Exec = true                // a script the test runs keeps its x bit
+		newPerm |= newPerm & 0o444 >> 2 // and so does its result, as chmod +x would make it
 	}
 	if err := checkWorkdir(o.workdir); err != nil {
 		return err

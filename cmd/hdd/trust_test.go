@@ -1425,7 +1425,8 @@ grep -q crash "$1"`)
 }
 
 // TestExecutableInput reduces a script the test runs itself: the
-// candidates keep the input's x bit.
+// candidates keep the input's x bit, and so does the result, which the
+// test then passes as it is.
 func TestExecutableInput(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "prog.sh")
@@ -1437,6 +1438,10 @@ func TestExecutableInput(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(reducedPath(input)); !strings.Contains(string(b), "echo BUG") || strings.Contains(string(b), "echo a") {
 		t.Errorf("result %q", b)
+	}
+	if err := exec.Command(test, reducedPath(input)).Run(); err != nil {
+		info, _ := os.Stat(reducedPath(input))
+		t.Errorf("the test fails on the result (%v), of mode %v", err, info.Mode())
 	}
 }
 
