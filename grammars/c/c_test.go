@@ -180,6 +180,12 @@ func TestRemove(t *testing.T) {
 			want:   "int y = 0 * (b + 0);\n",
 		},
 		{
+			name:   "string pieces",
+			src:    "char *s = \"a\" PRI \"b\"\n\t\"c\";\n",
+			remove: []target{{"string_literal", "\"a\"", 0}, {"identifier", "PRI", 0}, {"string_literal", "\"c\"", 0}},
+			want:   "char *s = \"b\"\n\t;\n", // the last piece's line break stays (unparse gap rule)
+		},
+		{
 			name:   "string to empty",
 			src:    "char *s = \"hello\" \"world\";\n",
 			remove: []target{{"concatenated_string", "\"hello\" \"world\"", 0}},

@@ -101,7 +101,7 @@ var table = &ts.Table{
 
 	Layouts: ts.LayoutsOf([]string{"translation_unit", "compound_statement", "declaration_list", "field_declaration_list",
 		"preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
-		"case_statement"},
+		"case_statement", "concatenated_string"},
 		[]string{"parameter_list", "argument_list", "initializer_list", "enumerator_list",
 			"preproc_params", "gnu_asm_output_operand_list", "gnu_asm_input_operand_list",
 			"gnu_asm_clobber_list", "gnu_asm_goto_list"}),
@@ -113,7 +113,7 @@ var table = &ts.Table{
 	// sets NonEmpty anew). Check does not refuse an empty one (a query
 	// of the whole tree for each candidate would cost a C file of 130 KB
 	// 15 ms a check, against 1.3 ms).
-	NonEmpty: ts.NewSet("enumerator_list"),
+	NonEmpty: ts.NewSet("enumerator_list", "concatenated_string"),
 	Terminated: ts.NewSet("struct_specifier", "union_specifier", "enum_specifier", "primitive_type",
 		"sized_type_specifier", "type_identifier", "macro_type_specifier"),
 

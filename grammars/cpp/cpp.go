@@ -150,7 +150,7 @@ func table() *ts.Table {
 		"lambda_capture_specifier", "subscript_argument_list", "structured_binding_declarator"} {
 		t.Layouts[k] = ts.List
 	}
-	t.NonEmpty = ts.NewSet("structured_binding_declarator")
+	t.NonEmpty = ts.NewSet("structured_binding_declarator", "concatenated_string")
 	t.Terminated.Add("class_specifier")
 	cPlan := t.Plan
 	t.Plan = func(pl *ts.Planner, p *ts.Node, parts []ts.Part) []ts.Part {

@@ -5,7 +5,8 @@
 // indentation; elif, else, except and finally clauses, decorators, type
 // annotations and return types may vanish; arguments, parameters and the
 // elements of lists, tuples, sets and dictionaries are list items; a
-// string becomes "", and a candidate with a block that holds no statement
+// string becomes "", the pieces of a string written in pieces ('a' 'b')
+// are items of which one stays, and a candidate with a block that holds no statement
 // (all removed, comments aside) is refused. Expressions may be hoisted to an expression below
 // them, but for one whose lines only the brackets around it join, and
 // statements to a statement or block below them (an if statement to one
@@ -58,13 +59,13 @@ var table = &ts.Table{
 	Leaves:   ts.NewSet("string", "integer", "float", "comment"),
 	Anywhere: ts.NewSet("comment", "decorator", "elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause"),
 	Layouts: ts.LayoutsOf(
-		[]string{"module", "block"},
+		[]string{"module", "block", "concatenated_string"},
 		[]string{"argument_list", "parameters", "lambda_parameters", "list", "tuple", "set", "dictionary",
 			"expression_list", "pattern_list", "tuple_pattern", "list_pattern", "import_from_statement",
 			"import_statement", "with_clause", "global_statement", "nonlocal_statement"}),
 	ItemTokens:   ts.NewSet(";"),
 	NotListItems: ts.NewSet("comment"),
-	NonEmpty: ts.NewSet("block", "expression_list", "pattern_list", "import_statement", "import_from_statement", "with_clause",
+	NonEmpty: ts.NewSet("block", "concatenated_string", "expression_list", "pattern_list", "import_statement", "import_from_statement", "with_clause",
 		"global_statement", "nonlocal_statement"),
 	NotItemFields: ts.NewSet("module_name"),
 	// A block whose statements all vanished (comments aside) is an

@@ -73,6 +73,33 @@ func TestImplicitJoins(t *testing.T) {
 	}
 }
 
+// TestStringPieces checks that the pieces of a string written in pieces
+// are items, of which one stays: a table of pieces, each with a comment,
+// goes down to the comment a test needs.
+func TestStringPieces(t *testing.T) {
+	src := "t = (\n    'a'  # A\n    'b'  # B\n    'c'\n)\n"
+	doc, err := Format.Parse(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := 0
+	for i, n := range doc.Tree.Nodes {
+		if n.Kind == "string" && !n.Is(tree.Removable) {
+			t.Errorf("piece %q may not vanish", doc.Tree.Text(tree.NodeID(i)))
+		}
+		if n.Kind == "string" {
+			pieces++
+		}
+	}
+	if pieces != 3 {
+		t.Errorf("%d pieces, want 3", pieces)
+	}
+	tstest.Checks(t, Language, src, []tstest.CheckRow{
+		{Name: "one piece and a comment", Cand: "t = (\n    'b'  # B\n)\n", OK: true},
+		{Name: "no piece", Cand: "t = \n", OK: false},
+	})
+}
+
 // TestNonlocalBinding refuses a candidate whose nonlocal names nothing
 // that a function around binds ("no binding for nonlocal"), and accepts
 // each way of binding it. Python's own compiler agrees with every row.
