@@ -280,12 +280,14 @@ func (s *search) firstPlanned(ctx context.Context, step planStep, ahead planAhea
 	if step.n == 0 {
 		return nil, nil
 	}
-	root := &planNode{step: &step, base: s.cur}
+	head := &planNode{step: &step, base: s.cur}
 	tailed := false
 	for {
 		// The walk: through the known verdicts of the step, to its first
-		// success, or to its first unknown verdict.
-		head := root
+		// success, or to its first unknown verdict. The nodes it passes
+		// are let go, with what the plan made after them: in a level of
+		// thousands of nodes, each node's plan after a success holds a
+		// list as long as the level.
 		for head != nil && !head.beyond && head.done {
 			if head.err != nil {
 				return nil, head.err
