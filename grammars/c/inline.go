@@ -17,6 +17,18 @@ import (
 // block unwrapping, once the text is parsed again, make "a[0] = b;" of
 // the block.
 //
+// A call whose value a statement of a block uses ("int h = f(2);", "return
+// g(f(2));") becomes the same block before the statement, each return in
+// it assigning a variable of the function's type declared before the
+// block, which the statement then uses in place of the call; the
+// function's returns no longer leave it early.
+//
+// A call of a function whose body is one return of a value, wherever the
+// call stands, becomes that value with each parameter spelled as its
+// argument: "sq(a + 1)" of "int sq(int x) { return x * x; }" becomes
+// "(a + 1) * (a + 1)". An argument that does something (calls, assigns)
+// is not spelled twice.
+//
 // A call is not inlined where the body names, besides its parameters and
 // its own locals, a name the caller declares (it would mean the caller's
 // there), nor where the definition or the call are edited.
@@ -36,13 +48,29 @@ func inlineCalls(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 		if len(f.defs) != 1 || len(f.calls) == 0 {
 			continue
 		}
-		in, ok := inlinable(t, c, f.defs[0], f.name, names)
-		if !ok {
+		if r, ok := returnsValue(t, c, f.defs[0]); ok {
+			for _, call := range f.calls {
+				if cand, ok := r.at(t, c, call); ok {
+					cands = append(cands, cand)
+				}
+			}
 			continue
 		}
-		for _, call := range f.calls {
-			if cand, ok := in.at(t, c, call); ok {
-				cands = append(cands, cand)
+		if in, ok := inlinable(t, c, f.defs[0], f.name, names, ""); ok {
+			for _, call := range f.calls {
+				if cand, ok := in.at(t, c, call); ok {
+					cands = append(cands, cand)
+				}
+			}
+		}
+		ret := freshName(f.name+"_ret", names)
+		if in, ok := inlinable(t, c, f.defs[0], f.name, names, ret); ok {
+			if decl, ok := returnType(t, f.defs[0]); ok {
+				for _, call := range f.calls {
+					if cand, ok := in.valueAt(t, c, call, ret, decl); ok {
+						cands = append(cands, cand)
+					}
+				}
 			}
 		}
 	}
@@ -59,44 +87,23 @@ type inlining struct {
 
 // inlinable returns the inlining of the function defined by def, if its
 // definition allows: as in the input, with parameters that each declare
-// one name (no array), and a body without return or label.
-func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names map[string]bool) (inlining, bool) {
+// one name (no array), and a body without label, lambda or nested
+// function, and without return unless ret names the variable each return
+// then assigns its value to ("return v;" becomes "ret = v;", "return;"
+// becomes ";").
+func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names map[string]bool, ret string) (inlining, bool) {
 	in := inlining{def: def}
-	if def.params == tree.NoNode || c.EditedWithin(def.decl, t.SubtreeEnd(def.decl)) {
+	rename := map[string]string{}
+	decls, ids, ok := paramNames(t, c, def)
+	if !ok {
 		return in, false
 	}
-	rename := map[string]string{}
-	items := listItems(t, c, def.params)
-	for _, item := range items {
-		p := itemNode(t, item)
-		var ids []tree.NodeID
-		array := false
-		walkFrom(t, c, p, func(id tree.NodeID) bool {
-			switch t.Nodes[id].Kind {
-			case "identifier":
-				ids = append(ids, id)
-			case "array_declarator", "abstract_array_declarator", "variadic_parameter":
-				array = true
-			}
-			return true
-		})
-		if t.Nodes[p].Kind != "parameter_declaration" || array {
-			return in, false
-		}
-		if len(ids) == 0 && len(items) == 1 && string(t.Text(p)) == "void" {
-			break // f(void)
-		}
-		if len(ids) != 1 {
-			return in, false
-		}
-		old := string(t.Text(ids[0]))
-		fresh := old + "_" + name
-		for names[fresh] {
-			fresh += "_"
-		}
+	for i, p := range decls {
+		old := string(t.Text(ids[i]))
+		fresh := freshName(old+"_"+name, names)
 		rename[old] = fresh
 		text, start := t.Text(p), int(t.Nodes[p].Start)
-		at := int(t.Nodes[ids[0]].Start) - start
+		at := int(t.Nodes[ids[i]].Start) - start
 		in.params = append(in.params, string(text[:at])+fresh+string(text[at+len(old):]))
 	}
 	kids := t.Children(def.body)
@@ -109,8 +116,19 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 	from := int(t.Nodes[kids[0]].End)
 	for id := kids[0]; id < t.SubtreeEnd(def.body); id++ {
 		switch t.Nodes[id].Kind {
-		case "return_statement", "labeled_statement":
+		case "labeled_statement", "lambda_expression", "function_definition":
 			return in, false
+		case "return_statement":
+			if ret == "" {
+				return in, false
+			}
+			b.Write(t.Src[from:t.Nodes[id].Start])
+			if kids := t.Children(id); len(kids) == 3 { // return v; becomes ret = v;
+				b.WriteString(ret + " = ")
+				from = int(t.Nodes[kids[1]].Start)
+			} else {
+				from = int(t.Nodes[kids[len(kids)-1]].Start) // return; becomes ;
+			}
 		case "identifier":
 			word := string(t.Text(id))
 			if declarator(t, id) {
@@ -144,25 +162,58 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 // uses freely.
 func (in inlining) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candidate, bool) {
 	stmt := t.Nodes[call.call].Parent
-	if t.Nodes[stmt].Kind != "expression_statement" || call.args == tree.NoNode ||
-		c.EditedWithin(stmt, t.SubtreeEnd(stmt)) || !t.Present(c, stmt) ||
-		call.call >= in.def.decl && call.call < t.SubtreeEnd(in.def.decl) {
+	if t.Nodes[stmt].Kind != "expression_statement" {
 		return c, false
+	}
+	block, ok := in.block(t, c, call, stmt)
+	if !ok {
+		return c, false
+	}
+	return c.Replace(stmt, block), true
+}
+
+// valueAt returns c with the statement stmt that uses the value of call
+// (an expression statement, a declaration or a return in a block) preceded
+// by the result's declaration, decl, and by the block of the body whose
+// returns assign the result, and with the call replaced by the result, ret:
+// "int h = f(2);" becomes "int f_ret;\n{\n  int a_f = 2;\n  f_ret = a_f *
+// 3;\n}\nint h = f_ret;", as C-Vise's simple inliner does.
+func (in inlining) valueAt(t *tree.Tree, c tree.Candidate, call callSite, ret, decl string) (tree.Candidate, bool) {
+	stmt := t.Nodes[call.call].Parent
+	if t.Nodes[stmt].Kind == "expression_statement" {
+		return c, false // the value is not used
+	}
+	for k := t.Nodes[stmt].Kind; k != "expression_statement" && k != "declaration" && k != "return_statement"; k = t.Nodes[stmt].Kind {
+		if stmt == 0 || strings.HasSuffix(k, "_statement") || k == "lambda_expression" || k == "initializer_list" {
+			return c, false
+		}
+		stmt = t.Nodes[stmt].Parent
+	}
+	if t.Nodes[t.Nodes[stmt].Parent].Kind != "compound_statement" {
+		return c, false
+	}
+	block, ok := in.block(t, c, call, stmt)
+	if !ok {
+		return c, false
+	}
+	lead, _ := t.Indentation(stmt)
+	src := t.Src[t.Nodes[stmt].Start:t.Nodes[stmt].End]
+	at, end := t.Nodes[call.call].Start-t.Nodes[stmt].Start, t.Nodes[call.call].End-t.Nodes[stmt].Start
+	return c.Replace(stmt, decl+ret+";\n"+string(lead)+block+"\n"+string(lead)+string(src[:at])+ret+string(src[end:])), true
+}
+
+// block returns the block of the body that stands for call in the
+// statement stmt, the parameters declared with its arguments, if the call
+// and its statement are as in the input, outside the function itself, in a
+// caller that declares none of the names the body uses freely.
+func (in inlining) block(t *tree.Tree, c tree.Candidate, call callSite, stmt tree.NodeID) (string, bool) {
+	if call.args == tree.NoNode || c.EditedWithin(stmt, t.SubtreeEnd(stmt)) || !t.Present(c, stmt) ||
+		call.call >= in.def.decl && call.call < t.SubtreeEnd(in.def.decl) {
+		return "", false
 	}
 	args := listItems(t, c, call.args)
-	if len(args) != len(in.params) {
-		return c, false
-	}
-	caller := stmt
-	for caller != 0 && t.Nodes[caller].Kind != "function_definition" {
-		caller = t.Nodes[caller].Parent
-	}
-	if caller != 0 {
-		for id := caller; id < t.SubtreeEnd(caller); id++ {
-			if t.Nodes[id].Kind == "identifier" && declarator(t, id) && in.free[string(t.Text(id))] {
-				return c, false
-			}
-		}
+	if len(args) != len(in.params) || callerDeclares(t, stmt, in.free) {
+		return "", false
 	}
 	lead, _ := t.Indentation(stmt)
 	indent := string(lead)
@@ -173,7 +224,218 @@ func (in inlining) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candi
 		b.WriteString(indent + unit + p + " = " + string(t.Text(itemNode(t, args[i]))) + ";\n")
 	}
 	b.WriteString(indented(in.body, indent+unit) + "\n" + indent + "}")
-	return c.Replace(stmt, b.String()), true
+	return b.String(), true
+}
+
+// freshName returns base, with "_" after it until names does not hold it.
+func freshName(base string, names map[string]bool) string {
+	for names[base] {
+		base += "_"
+	}
+	return base
+}
+
+// returnType returns the type that the function defined by def (as in the
+// input) returns, spelled to declare a variable by its name after it:
+// "const char *" of "const char *f(void)". It fails for void and for what
+// is more than a type with qualifiers and pointers ("struct s {...}", a
+// pointer to an array).
+func returnType(t *tree.Tree, def funcSite) (string, bool) {
+	if def.typ == tree.NoNode || def.fdecl == tree.NoNode {
+		return "", false
+	}
+	var words []string
+	for _, ch := range t.Children(def.decl) {
+		if ch == def.typ {
+			break
+		}
+		if t.Nodes[ch].Kind == "type_qualifier" {
+			words = append(words, string(t.Text(ch)))
+		}
+	}
+	for id := def.typ; id < t.SubtreeEnd(def.typ); id++ {
+		if k := t.Nodes[id].Kind; k == "field_declaration_list" || k == "enumerator_list" {
+			return "", false
+		}
+	}
+	words = append(words, string(t.Text(def.typ)))
+	ptr := ""
+	for _, w := range strings.Fields(strings.ReplaceAll(string(t.Src[t.Nodes[def.typ].End:t.Nodes[def.fdecl].Start]), "*", " * ")) {
+		switch w {
+		case "*":
+			ptr += "*"
+		case "const", "volatile", "restrict":
+			ptr += " " + w + " "
+		default:
+			return "", false
+		}
+	}
+	if ptr == "" && string(t.Text(def.typ)) == "void" {
+		return "", false
+	}
+	return strings.Join(words, " ") + " " + ptr, true
+}
+
+// paramNames returns the parameter declarations of the function defined
+// by def and the identifier each declares, none for "(void)", if the
+// definition is as in the input and each parameter declares one name, not
+// an array.
+func paramNames(t *tree.Tree, c tree.Candidate, def funcSite) (decls, ids []tree.NodeID, ok bool) {
+	if def.params == tree.NoNode || c.EditedWithin(def.decl, t.SubtreeEnd(def.decl)) {
+		return nil, nil, false
+	}
+	items := listItems(t, c, def.params)
+	for _, item := range items {
+		p := itemNode(t, item)
+		var found []tree.NodeID
+		array := false
+		walkFrom(t, c, p, func(id tree.NodeID) bool {
+			switch t.Nodes[id].Kind {
+			case "identifier":
+				found = append(found, id)
+			case "array_declarator", "abstract_array_declarator", "variadic_parameter":
+				array = true
+			}
+			return true
+		})
+		if t.Nodes[p].Kind != "parameter_declaration" || array {
+			return nil, nil, false
+		}
+		if len(found) == 0 && len(items) == 1 && string(t.Text(p)) == "void" {
+			break // f(void)
+		}
+		if len(found) != 1 {
+			return nil, nil, false
+		}
+		decls, ids = append(decls, p), append(ids, found[0])
+	}
+	return decls, ids, true
+}
+
+// callerDeclares reports whether the function that holds node declares
+// one of the names in free.
+func callerDeclares(t *tree.Tree, node tree.NodeID, free map[string]bool) bool {
+	caller := node
+	for caller != 0 && t.Nodes[caller].Kind != "function_definition" {
+		caller = t.Nodes[caller].Parent
+	}
+	if caller == 0 {
+		return false
+	}
+	for id := caller; id < t.SubtreeEnd(caller); id++ {
+		if t.Nodes[id].Kind == "identifier" && declarator(t, id) && free[string(t.Text(id))] {
+			return true
+		}
+	}
+	return false
+}
+
+// A returning is a function whose body is one return of a value, ready to
+// stand for its calls as that value.
+type returning struct {
+	def    funcSite
+	params map[string]int  // each parameter's place
+	n      int             // the number of parameters
+	value  tree.NodeID     // the value returned
+	free   map[string]bool // the names the value uses but its parameters
+}
+
+// returnsValue returns the returning of the function defined by def, if
+// its body, as in the input, is "{ return VALUE; }", with parameters that
+// each declare one name (no array).
+func returnsValue(t *tree.Tree, c tree.Candidate, def funcSite) (returning, bool) {
+	r := returning{def: def, params: map[string]int{}, free: map[string]bool{}}
+	decls, ids, ok := paramNames(t, c, def)
+	if !ok {
+		return r, false
+	}
+	r.n = len(decls)
+	for i, id := range ids {
+		r.params[string(t.Text(id))] = i
+	}
+	kids := t.Children(def.body)
+	if len(kids) != 3 || t.Nodes[kids[1]].Kind != "return_statement" {
+		return r, false
+	}
+	ret := t.Children(kids[1])
+	if len(ret) != 3 {
+		return r, false // return;
+	}
+	r.value = ret[1]
+	for id := r.value; id < t.SubtreeEnd(r.value); id++ {
+		if t.Nodes[id].Kind != "identifier" {
+			continue
+		}
+		if declarator(t, id) {
+			return r, false
+		}
+		if _, ok := r.params[string(t.Text(id))]; !ok {
+			r.free[string(t.Text(id))] = true
+		}
+	}
+	return r, true
+}
+
+// bareValue are the places where any value but a comma expression needs
+// no parentheses around it.
+var bareValue = map[string]bool{
+	"expression_statement": true, "return_statement": true, "init_declarator": true,
+	"argument_list": true, "parenthesized_expression": true, "condition_clause": true,
+}
+
+// bare reports whether any value but a comma expression may stand for
+// the expression n without parentheses: n stands alone (bareValue) or is
+// the right side of an assignment.
+func bare(t *tree.Tree, n tree.NodeID) bool {
+	p := t.Nodes[n].Parent
+	if t.Nodes[p].Kind == "assignment_expression" {
+		kids := t.Children(p)
+		return kids[len(kids)-1] == n
+	}
+	return bareValue[t.Nodes[p].Kind]
+}
+
+// at returns c with call replaced by the value, if the call, as in the
+// input, has an argument for each parameter, outside the function itself,
+// in a caller that declares none of the names the value uses freely.
+func (r returning) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candidate, bool) {
+	if call.args == tree.NoNode || c.EditedWithin(call.call, t.SubtreeEnd(call.call)) || !t.Present(c, call.call) ||
+		call.call >= r.def.decl && call.call < t.SubtreeEnd(r.def.decl) || callerDeclares(t, call.call, r.free) {
+		return c, false
+	}
+	items := listItems(t, c, call.args)
+	if len(items) != r.n {
+		return c, false
+	}
+	args := make([]string, r.n)
+	for i, item := range items {
+		a := itemNode(t, item)
+		args[i] = string(t.Text(a))
+		if !tight[t.Nodes[a].Kind] {
+			args[i] = "(" + args[i] + ")"
+		}
+	}
+	spelled := make([]int, r.n)
+	var b strings.Builder
+	from := t.Nodes[r.value].Start
+	for id := r.value; id < t.SubtreeEnd(r.value); id++ {
+		i, ok := r.params[string(t.Text(id))]
+		if t.Nodes[id].Kind != "identifier" || !ok {
+			continue
+		}
+		if spelled[i]++; spelled[i] > 1 && hasSideEffect(t, c, itemNode(t, items[i])) {
+			return c, false
+		}
+		b.Write(t.Src[from:t.Nodes[id].Start])
+		b.WriteString(args[i])
+		from = t.Nodes[id].End
+	}
+	b.Write(t.Src[from:t.Nodes[r.value].End])
+	text := b.String()
+	if k := t.Nodes[r.value].Kind; k == "comma_expression" || !tight[k] && !bare(t, call.call) {
+		text = "(" + text + ")"
+	}
+	return c.Replace(call.call, text), true
 }
 
 // dedent returns text with the blanks that begin each of its lines cut by
