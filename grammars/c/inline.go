@@ -122,13 +122,16 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 			if ret == "" {
 				return in, false
 			}
-			b.Write(t.Src[from:t.Nodes[id].Start])
-			if kids := t.Children(id); len(kids) == 3 { // return v; becomes ret = v;
-				b.WriteString(ret + " = ")
-				from = int(t.Nodes[kids[1]].Start)
-			} else {
-				from = int(t.Nodes[kids[len(kids)-1]].Start) // return; becomes ;
+			kids := t.Children(id)
+			if len(kids) == 0 || t.Nodes[kids[0]].Kind != "return" {
+				return in, false
 			}
+			// "return v;" becomes "ret = v;", "return;" becomes ";".
+			b.Write(t.Src[from:t.Nodes[id].Start])
+			if returned(t, id) != tree.NoNode {
+				b.WriteString(ret + " =")
+			}
+			from = int(t.Nodes[kids[0]].End)
 		case "identifier":
 			word := string(t.Text(id))
 			if declarator(t, id) {
@@ -357,11 +360,9 @@ func returnsValue(t *tree.Tree, c tree.Candidate, def funcSite) (returning, bool
 	if len(kids) != 3 || t.Nodes[kids[1]].Kind != "return_statement" {
 		return r, false
 	}
-	ret := t.Children(kids[1])
-	if len(ret) != 3 {
-		return r, false // return;
+	if r.value = returned(t, kids[1]); r.value == tree.NoNode {
+		return r, false
 	}
-	r.value = ret[1]
 	for id := r.value; id < t.SubtreeEnd(r.value); id++ {
 		if t.Nodes[id].Kind != "identifier" {
 			continue
@@ -374,6 +375,23 @@ func returnsValue(t *tree.Tree, c tree.Candidate, def funcSite) (returning, bool
 		}
 	}
 	return r, true
+}
+
+// returned returns the value the return statement ret returns, or NoNode:
+// its one child besides the keyword, the semicolon and comments.
+func returned(t *tree.Tree, ret tree.NodeID) tree.NodeID {
+	value := tree.NoNode
+	for _, k := range t.Children(ret) {
+		switch t.Nodes[k].Kind {
+		case "return", ";", "comment":
+		default:
+			if value != tree.NoNode {
+				return tree.NoNode
+			}
+			value = k
+		}
+	}
+	return value
 }
 
 // bareValue are the places where any value but a comma expression needs

@@ -23,6 +23,8 @@ func TestInlineCalls(t *testing.T) {
 			[]string{"int f(int a) {\n  int b = a;\n  return b * 2;\n}\nint main(void) {\n  int f_ret;\n  {\n    int a_f = 1;\n    int b = a_f;\n    f_ret = b * 2;\n  }\n  int h = f_ret;\n  return h;\n}\n"}},
 		{"a pointer's returns", "const char *g(int a) {\n  if (a)\n    return \"x\";\n  return 0;\n}\nint main(void) {\n  return *g(2);\n}\n",
 			[]string{"const char *g(int a) {\n  if (a)\n    return \"x\";\n  return 0;\n}\nint main(void) {\n  const char *g_ret;\n  {\n    int a_g = 2;\n    if (a_g)\n      g_ret = \"x\";\n    g_ret = 0;\n  }\n  return *g_ret;\n}\n"}},
+		{"a comment in a return", "int f(int a) {\n  a++;\n  return /* v */ a;\n}\nint main(void) {\n  int h = f(1);\n  return h;\n}\n",
+			[]string{"int f(int a) {\n  a++;\n  return /* v */ a;\n}\nint main(void) {\n  int f_ret;\n  {\n    int a_f = 1;\n    a_f++;\n    f_ret = /* v */ a_f;\n  }\n  int h = f_ret;\n  return h;\n}\n"}},
 		{"a value in a loop's condition", "int f(int a) {\n  a++;\n  return a;\n}\nint main(void) {\n  while (f(1))\n    ;\n}\n", nil},
 		{"a void value", "void f(int a) {\n  a++;\n}\nint main(void) {\n  return f(1);\n}\n", nil},
 		{"a name the caller declares", "int x;\nvoid f(void) { x++; }\nint main(void) { int x = 0; f(); return x; }\n", nil},
