@@ -52,6 +52,19 @@ func (s *search) prune(ctx context.Context) (bool, error) {
 			continue
 		}
 		items := s.candidates(d)
+		if keys, groups := s.groupsOf(d, items); len(groups) > 0 {
+			ahead.wait() // no more than Jobs tests at once
+			grouped, err := s.groups(ctx, d, keys, groups)
+			changed = changed || grouped
+			if err != nil {
+				return changed, err
+			}
+			if grouped {
+				ahead.release() // tests of a tree that changed since
+				ahead = nil
+				items = s.candidates(d)
+			}
+		}
 		la := &levelAhead{d: d, before: ahead, tail: s.r.Jobs > 1}
 		if len(items) == 1 {
 			// The level's one test, the empty set, is not a step of a

@@ -44,6 +44,9 @@ type search struct {
 	// echoed holds, by shapesKey, 1 + sweptAt for the sets of shapes
 	// whose removal echo tried in the sweep (see echo).
 	echoed map[string]int
+	// groupFailed holds the groups whose removal failed, by depth, kind
+	// and label (see groups).
+	groupFailed map[groupAt]bool
 	// faulty holds the tidies that panicked (see applyTidy). Guarded by
 	// mu.
 	faulty map[string]bool
