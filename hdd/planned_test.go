@@ -18,12 +18,12 @@ import (
 // tests go on past a success the walk has not reached yet: over
 // "(a b c d e f g h) (z)" with "h" needed, the first level keeps the first
 // list; the next level's first test, "(e f g h)", is interesting, and the
-// minimizer then tests "()" and "(g h)". The oracle holds "(e f g h)"
-// until "(g h)" has started, which no search testing only the failures'
-// sequence can do.
+// minimizer then tests "()" and, in its round of single items, "(f g h)".
+// The oracle holds "(e f g h)" until "(f g h)" has started, which no
+// search testing only the failures' sequence can do.
 func TestPlannedTestsPastSuccess(t *testing.T) {
 	const src = "(a b c d e f g h) (z)"
-	oracle := holdsUntilStarted(t, contains("h"), "(efgh)", "(gh)")
+	oracle := holdsUntilStarted(t, contains("h"), "(efgh)", "(fgh)")
 	r := hdd.Reducer{Oracle: oracle, Jobs: 16}
 	res, err := r.Reduce(context.Background(), sexp(t, src), sexpPolicy)
 	if err != nil {

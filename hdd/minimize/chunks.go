@@ -43,7 +43,8 @@ func lithium[T any](ctx context.Context, items []T, test Tester[T]) ([]T, error)
 // but without their subset and complement tests): with a block size of half the input at
 // first, it tries to delete each block c[i:i+size], going on at the same i
 // after a success and at i+size after a failure; a round that removes
-// nothing halves the size, one that removes something is repeated. The last
+// nothing halves the size (but for one of 4, which goes to 1: see
+// smaller), one that removes something is repeated. The last
 // rounds, of size 1, repeat until one removes nothing, so the result is
 // 1-minimal.
 //
@@ -176,12 +177,24 @@ func (a blockRun) rounds(n int) []blockRound {
 	add(a.size, a.start)
 	size := a.size
 	if !a.removed || a.last {
-		size /= 2
+		size = smaller(size)
 	}
-	for ; size > 0; size /= 2 {
+	for ; size > 0; size = smaller(size) {
 		add(size, 0)
 	}
 	return out
+}
+
+// smaller returns the block size of the round after one of size that
+// removed nothing: half of it, but 1 after 4. Every block of 4 then holds
+// an item the test needs, and a round of pairs would remove at most one
+// pair of each, where the round of single items that follows anyway
+// tries each item.
+func smaller(size int) int {
+	if size == 4 {
+		return 1
+	}
+	return size / 2
 }
 
 // removeFirst tries removing the spans span(0), ..., span(n-1) of c, which

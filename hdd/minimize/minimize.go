@@ -14,7 +14,7 @@ type Algorithm int
 const (
 	// DDMinBlocks is ddmin as MacIver's "Adaptive delta debugging" writes
 	// it: delete blocks of a global size, halved when a round removes
-	// nothing, with no subset or complement tests.
+	// nothing (from 4, to 1), with no subset or complement tests.
 	DDMinBlocks Algorithm = iota
 	// DDMin is Zeller and Hildebrandt's ddmin with complements.
 	DDMin
