@@ -13,7 +13,9 @@
 // level by level, a list minimizer of package minimize over the present
 // nodes of the level; a level is a depth, except that a chain of fixed
 // wrappers around the same bytes is one level; after a level that removes
-// nodes, the nodes of their shapes below go in one test, echo.go; a long
+// nodes, the nodes of their shapes below go in one test, echo.go; before
+// a level whose nodes stand under many parents, the nodes of each kind
+// and label go in one test each, groups.go; a long
 // run of one-node levels nested in each other is bisected, chain.go),
 // hoist (hoist.go: a node replaced by a descendant of its class),
 // transform (transform.go: the
