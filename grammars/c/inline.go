@@ -56,21 +56,19 @@ func inlineCalls(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 			}
 			continue
 		}
-		if in, ok := inlinable(t, c, f.defs[0], f.name, names, ""); ok {
-			for _, call := range f.calls {
-				if cand, ok := in.at(t, c, call); ok {
-					cands = append(cands, cand)
-				}
-			}
-		}
 		ret := freshName(f.name+"_ret", names)
-		if in, ok := inlinable(t, c, f.defs[0], f.name, names, ret); ok {
-			if decl, ok := returnType(t, f.defs[0]); ok {
-				for _, call := range f.calls {
-					if cand, ok := in.valueAt(t, c, call, ret, decl); ok {
-						cands = append(cands, cand)
-					}
-				}
+		in, ok := inlinable(t, c, f.defs[0], f.name, names, ret)
+		if !ok {
+			continue
+		}
+		decl, typed := returnType(t, f.defs[0])
+		for _, call := range f.calls {
+			cand, ok := in.at(t, c, call)
+			if !ok && typed {
+				cand, ok = in.valueAt(t, c, call, ret, decl)
+			}
+			if ok {
+				cands = append(cands, cand)
 			}
 		}
 	}
@@ -79,18 +77,18 @@ func inlineCalls(t *tree.Tree, c tree.Candidate) []tree.Candidate {
 
 // An inlining is a function's body ready to stand for its calls.
 type inlining struct {
-	def    funcSite
-	params []string        // the parameters' declarations, renamed, without ";"
-	body   string          // the body's text inside its braces, the parameters renamed
-	free   map[string]bool // the names the body uses that it does not declare, but the parameters
+	def     funcSite
+	params  []string        // the parameters' declarations, renamed, without ";"
+	body    string          // the body's text inside its braces, the parameters renamed, each return assigning the result variable
+	free    map[string]bool // the names the body uses that it does not declare, but the parameters
+	returns bool            // the body returns: it stands only for a call whose value is used
 }
 
 // inlinable returns the inlining of the function defined by def, if its
 // definition allows: as in the input, with parameters that each declare
 // one name (no array), and a body without label, lambda or nested
-// function, and without return unless ret names the variable each return
-// then assigns its value to ("return v;" becomes "ret = v;", "return;"
-// becomes ";").
+// function. Each return in the body assigns its value to the variable
+// ret instead ("return v;" becomes "ret = v;", "return;" becomes ";").
 func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names map[string]bool, ret string) (inlining, bool) {
 	in := inlining{def: def}
 	rename := map[string]string{}
@@ -119,9 +117,7 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 		case "labeled_statement", "lambda_expression", "function_definition":
 			return in, false
 		case "return_statement":
-			if ret == "" {
-				return in, false
-			}
+			in.returns = true
 			kids := t.Children(id)
 			if len(kids) == 0 || t.Nodes[kids[0]].Kind != "return" {
 				return in, false
@@ -159,13 +155,14 @@ func inlinable(t *tree.Tree, c tree.Candidate, def funcSite, name string, names 
 	return in, true
 }
 
-// at returns c with the call inlined, if it stands as a statement, with
-// its arguments as in the input and one for each parameter, outside the
-// function itself, in a caller that declares none of the names the body
-// uses freely.
+// at returns c with the call inlined, if it stands as a statement, of a
+// function whose body does not return (its returns would no longer leave
+// it early), with its arguments as in the input and one for each
+// parameter, outside the function itself, in a caller that declares none
+// of the names the body uses freely.
 func (in inlining) at(t *tree.Tree, c tree.Candidate, call callSite) (tree.Candidate, bool) {
 	stmt := t.Nodes[call.call].Parent
-	if t.Nodes[stmt].Kind != "expression_statement" {
+	if t.Nodes[stmt].Kind != "expression_statement" || in.returns {
 		return c, false
 	}
 	block, ok := in.block(t, c, call, stmt)
