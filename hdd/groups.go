@@ -35,35 +35,47 @@ func (s *search) groupsOf(d int, items []tree.NodeID) ([]groupKey, [][]tree.Node
 	if len(items) < 2*minGroupParents {
 		return nil, nil
 	}
-	parents := map[tree.NodeID]bool{}
-	spans := map[groupKey]map[tree.NodeID]bool{}
-	members := map[groupKey][]tree.NodeID{}
+	// A group's nodes, and the parents they stand under, counted as the
+	// items go: in preorder, the items under one parent come together.
+	type group struct {
+		ids     []tree.NodeID
+		parents int
+		last    tree.NodeID // the parent of the last of ids
+	}
+	groups := map[groupKey]*group{}
 	var order []groupKey
+	parents, last := 0, tree.NoNode
 	for _, id := range items {
 		p := s.t.Nodes[id].Parent
-		parents[p] = true
+		if p != last {
+			parents, last = parents+1, p
+		}
 		if !s.t.Nodes[id].Is(tree.Removable) {
 			continue
 		}
 		k := groupKey{s.t.Nodes[id].Kind, s.groupLabel(id)}
-		if spans[k] == nil {
-			spans[k] = map[tree.NodeID]bool{}
+		g := groups[k]
+		if g == nil {
+			g = &group{last: tree.NoNode}
+			groups[k] = g
 			order = append(order, k)
 		}
-		spans[k][p] = true
-		members[k] = append(members[k], id)
+		if p != g.last {
+			g.parents, g.last = g.parents+1, p
+		}
+		g.ids = append(g.ids, id)
 	}
-	if len(parents) < minGroupParents {
+	if parents < minGroupParents {
 		return nil, nil
 	}
 	var keys []groupKey
-	var groups [][]tree.NodeID
+	var ids [][]tree.NodeID
 	for _, k := range order {
-		if len(spans[k]) >= minGroupParents && len(members[k]) < len(items) && !s.groupFailed[groupAt{d, k}] {
-			keys, groups = append(keys, k), append(groups, members[k])
+		if g := groups[k]; g.parents >= minGroupParents && len(g.ids) < len(items) && !s.groupFailed[groupAt{d, k}] {
+			keys, ids = append(keys, k), append(ids, g.ids)
 		}
 	}
-	return keys, groups
+	return keys, ids
 }
 
 // groups runs before a level with groups (see groupsOf): for each group,
@@ -75,6 +87,9 @@ func (s *search) groupsOf(d int, items []tree.NodeID) ([]groupKey, [][]tree.Node
 func (s *search) groups(ctx context.Context, d int, keys []groupKey, groups [][]tree.NodeID) (bool, error) {
 	testsBefore := s.tests()
 	removed := 0
+	if s.groupFailed == nil {
+		s.groupFailed = map[groupAt]bool{}
+	}
 	for from := 0; from < len(groups); {
 		won, err := s.firstStep(ctx, groupStep(s.cur, groups[from:]))
 		if err != nil {
@@ -86,9 +101,6 @@ func (s *search) groups(ctx context.Context, d int, keys []groupKey, groups [][]
 			removed += len(groups[last])
 		}
 		for _, k := range keys[from:last] {
-			if s.groupFailed == nil {
-				s.groupFailed = map[groupAt]bool{}
-			}
 			s.groupFailed[groupAt{d, k}] = true
 		}
 		from = last + 1
