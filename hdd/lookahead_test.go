@@ -120,16 +120,7 @@ func TestLookaheadIntoHoisting(t *testing.T) {
 // hoisting, the transforms start only once hoisting has ended.
 func TestRestIntoTransforms(t *testing.T) {
 	policy := *sexpPolicy
-	policy.Transforms = []tree.Transform{{Name: "upper c", Candidates: func(tr *tree.Tree, c tree.Candidate) []tree.Candidate {
-		var out []tree.Candidate
-		tr.Walk(c, func(id tree.NodeID) bool {
-			if string(tr.Text(id)) == "c" && !c.Edited(id) {
-				out = append(out, c.Replace(id, "C"))
-			}
-			return true
-		})
-		return out
-	}}}
+	policy.Transforms = []tree.Transform{respell("upper c", "c", "C")}
 	oracle := hdd.OracleFunc(func(c []byte) bool {
 		return contains("((a", "b")(c) && (contains("c")(c) || contains("C")(c))
 	})

@@ -147,6 +147,21 @@ func contains(words ...string) hdd.OracleFunc {
 	}
 }
 
+// respell is a transform that proposes each atom spelled from, unedited,
+// spelled to instead, one candidate an atom.
+func respell(name, from, to string) tree.Transform {
+	return tree.Transform{Name: name, Candidates: func(tr *tree.Tree, c tree.Candidate) []tree.Candidate {
+		var out []tree.Candidate
+		tr.Walk(c, func(id tree.NodeID) bool {
+			if string(tr.Text(id)) == from && !c.Edited(id) {
+				out = append(out, c.Replace(id, to))
+			}
+			return true
+		})
+		return out
+	}}
+}
+
 var reduceCases = []struct {
 	name   string
 	src    string
@@ -571,16 +586,7 @@ func TestCanceledWhileCheckRefuses(t *testing.T) {
 // "(d)".
 func TestResultIsShortestAdopted(t *testing.T) {
 	policy := *sexpPolicy
-	policy.Transforms = []tree.Transform{{Name: "double d", Candidates: func(tr *tree.Tree, c tree.Candidate) []tree.Candidate {
-		var out []tree.Candidate
-		tr.Walk(c, func(id tree.NodeID) bool {
-			if string(tr.Text(id)) == "d" && !c.Edited(id) {
-				out = append(out, c.Replace(id, "dd"))
-			}
-			return true
-		})
-		return out
-	}}}
+	policy.Transforms = []tree.Transform{respell("double d", "d", "dd")}
 	for _, jobs := range []int{1, 4} {
 		var improved []string
 		r := hdd.Reducer{Oracle: contains("d"), Jobs: jobs, Improved: func(b []byte) { improved = append(improved, string(b)) }}
